@@ -1,0 +1,69 @@
+# tzdocs: the two commands are `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+GO        ?= go
+NPM       ?= npm
+BIN       := bin/tzdocs
+ADDR      ?= 127.0.0.1:8080
+WEB_SRC   := $(shell find web/src -type f 2>/dev/null) $(wildcard web/package.json web/vite.config.ts web/tsconfig*.json)
+GO_SRC    := $(shell find cmd internal -name '*.go' -o -name '*.mjs' 2>/dev/null) go.mod go.sum
+
+.PHONY: run build test setup lint test-go test-web test-e2e bench clean chromium
+
+## run: set up, build the site and serve it on http://127.0.0.1:8080
+run: build
+	$(BIN) serve --dir dist --addr $(ADDR)
+
+## build: set up and build the web app and the site into dist/
+build: setup $(BIN) web/dist/server/entry-server.js
+	$(BIN) build --site site --out dist --web web/dist
+
+## setup: install what is missing (Go modules, npm packages)
+setup: web/node_modules/.installed e2e/node_modules/.installed
+	@$(GO) mod download
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+$(BIN): $(GO_SRC)
+	$(GO) build -o $(BIN) ./cmd/tzdocs
+
+web/dist/server/entry-server.js: web/node_modules/.installed $(WEB_SRC)
+	cd web && $(NPM) run build
+
+## test: set up and run every test: lint, Go, web unit and browser end-to-end
+test: setup lint test-go test-web test-e2e
+
+lint:
+	@out=$$(gofmt -l cmd internal bench 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+
+test-go:
+	$(GO) test ./...
+
+test-web: web/node_modules/.installed
+	cd web && $(NPM) test --silent
+
+## test-e2e: browser tests in Debian's Chromium against `tzdocs serve`
+test-e2e: build chromium
+	cd e2e && node --test --test-concurrency=1 tests/
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y --no-install-recommends chromium >/dev/null; }; }
+
+## bench: run the benchmarks and print figures (never part of make test)
+bench: build
+	bash bench/run.sh
+
+clean:
+	rm -rf bin dist .tzdocs web/dist

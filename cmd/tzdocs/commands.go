@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"tzdocs/internal/build"
+	"tzdocs/internal/live"
+	"tzdocs/internal/server"
+)
+
+// parseFlags parses a command's flags; --help prints them and ends the command successfully.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, summary string) (done bool, err error) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: tzdocs %s [flags]\n\n%s\n\nFlags:\n", fs.Name(), summary)
+		fs.PrintDefaults()
+	}
+	err = fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return true, nil
+	}
+	if err != nil {
+		return true, usageError{fmt.Sprintf("tzdocs %s: %v", fs.Name(), err)}
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return true, usageError{fmt.Sprintf("tzdocs %s: unexpected argument %q", fs.Name(), fs.Arg(0))}
+	}
+	return false, nil
+}
+
+func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	site := fs.String("site", "site", "the site folder (holding site.yaml)")
+	out := fs.String("out", "dist", "the output folder")
+	web := fs.String("web", filepath.Join("web", "dist"), "the web app's build output (client/ and server/)")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the static site: page data, prerendered HTML, assets, sitemap and text files."); done {
+		return err
+	}
+	b := build.New(build.Options{SiteDir: *site, OutDir: *out, WebDir: *web})
+	defer b.Close()
+	res, err := b.Build(ctx)
+	if err != nil {
+		return fmt.Errorf("build failed:\n%w", err)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "warning: %v\n", w)
+	}
+	fmt.Fprintf(stdout, "built %d pages into %s in %d ms (%d warnings)\n", res.Pages, *out, res.Duration.Milliseconds(), len(res.Warnings))
+	return nil
+}
+
+func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	site := fs.String("site", "site", "the site folder (holding site.yaml)")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
+		return err
+	}
+	warnings, err := build.Check(*site)
+	for _, w := range warnings {
+		fmt.Fprintf(stdout, "warning: %v\n", w)
+	}
+	if err != nil {
+		return fmt.Errorf("check failed:\n%w", err)
+	}
+	fmt.Fprintf(stdout, "check passed: %d warnings\n", len(warnings))
+	return nil
+}
+
+func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	dir := fs.String("dir", "dist", "the built site folder")
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs."); done {
+		return err
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger})
+	if err != nil {
+		return err
+	}
+	return listenAndServe(ctx, *addr, srv, stdout, fmt.Sprintf("serving %s", *dir))
+}
+
+func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("dev", flag.ContinueOnError)
+	site := fs.String("site", "site", "the site folder (holding site.yaml)")
+	out := fs.String("out", filepath.Join(".tzdocs", "dev"), "where the development build goes")
+	web := fs.String("web", filepath.Join("web", "dist"), "the web app's build output (client/ and server/)")
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the site, watches the site folder, rebuilds what changed and live-reloads open browsers."); done {
+		return err
+	}
+	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, Log: stderr})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return listenAndServe(ctx, *addr, d, stdout, fmt.Sprintf("developing %s", *site))
+}
+
+// listenAndServe serves h until ctx ends, then shuts down gracefully.
+func listenAndServe(ctx context.Context, addr string, h http.Handler, stdout io.Writer, what string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w (is another server running there? pick another --addr)", addr, err)
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	fmt.Fprintf(stdout, "%s on http://%s\n", what, ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil {
+		return err
+	}
+	return nil
+}

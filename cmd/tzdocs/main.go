@@ -1,0 +1,68 @@
+// Command tzdocs builds, checks and serves the Tezos documentation site.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
+	var ue usageError
+	switch {
+	case err == nil:
+	case errors.As(err, &ue):
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// usageError is a command-line mistake: the usage was printed and the exit code is 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usage = `tzdocs builds, checks and serves the Tezos documentation site.
+
+Usage:
+  tzdocs build [--site site] [--out dist] [--web web/dist]   build the static site
+  tzdocs serve [--dir dist] [--addr 127.0.0.1:8080]          serve a built site
+  tzdocs dev   [--site site] [--addr 127.0.0.1:8080]         build, watch and live-reload
+  tzdocs check [--site site]                                 check config, front matter, links, anchors, images
+
+Run 'tzdocs COMMAND --help' for a command's flags.
+`
+
+// run is the whole program: main only calls it, so tests run the real program in-process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) < 2 {
+		fmt.Fprint(stderr, usage)
+		return usageError{"tzdocs: no command given"}
+	}
+	cmd, rest := args[1], args[2:]
+	switch cmd {
+	case "build":
+		return cmdBuild(ctx, rest, stdout, stderr)
+	case "serve":
+		return cmdServe(ctx, rest, getenv, stdout, stderr)
+	case "dev":
+		return cmdDev(ctx, rest, stdout, stderr)
+	case "check":
+		return cmdCheck(ctx, rest, stdout, stderr)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Sprintf("tzdocs: unknown command %q", cmd)}
+}

@@ -1,0 +1,446 @@
+// Package build compiles a site folder into a static site: page data, prerendered HTML, assets,
+// sitemap and plain-text versions. A Builder remembers its last build, so a rebuild converts and
+// renders only what changed.
+package build
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tzdocs/internal/config"
+	"tzdocs/internal/content"
+	"tzdocs/internal/highlight"
+	"tzdocs/internal/markdown"
+	"tzdocs/internal/prerender"
+)
+
+// Options say what to build and where.
+type Options struct {
+	SiteDir string // the site folder holding site.yaml
+	OutDir  string // where the built site goes
+	WebDir  string // the web app's build output, holding client/ and server/
+	// Dev adds the live-reload event URL to the site data.
+	Dev bool
+}
+
+// Result describes a finished build.
+type Result struct {
+	Pages    int
+	Warnings []error
+	// Changed lists the routes whose output differs from the previous build of this Builder.
+	Changed  []string
+	Duration time.Duration
+}
+
+// Builder builds a site and keeps what it needs to rebuild quickly.
+type Builder struct {
+	opts      Options
+	conv      *markdown.Converter
+	mu        sync.Mutex
+	cache     map[string]*converted // by doc file
+	written   map[string]string     // output path (relative) → content hash
+	renderer  *prerender.Renderer
+	rendererB string // bundle path the renderer was started with
+}
+
+type converted struct {
+	key      string
+	doc      *markdown.Document
+	warnings []error
+	errs     []error
+	images   map[string]string // asset path → source file
+}
+
+// New returns a Builder; Close it to stop its prerender worker.
+func New(opts Options) *Builder {
+	if opts.OutDir == "" {
+		opts.OutDir = "dist"
+	}
+	if opts.WebDir == "" {
+		opts.WebDir = filepath.Join("web", "dist")
+	}
+	return &Builder{
+		opts:  opts,
+		conv:  markdown.New(markdown.Options{Highlighter: highlight.New()}),
+		cache: map[string]*converted{},
+	}
+}
+
+// Close stops the prerender worker, if one runs.
+func (b *Builder) Close() {
+	if b.renderer != nil {
+		_ = b.renderer.Close()
+		b.renderer = nil
+	}
+}
+
+// Load reads and checks the configuration and content without writing anything.
+func Load(siteDir string) (*content.Site, error) {
+	cfg, err := config.Load(siteDir)
+	if err != nil {
+		return nil, err
+	}
+	return content.Load(cfg)
+}
+
+// Build compiles the site. Errors (bad configuration, a missing image, a page that fails to
+// render) stop the build and leave the previous output in place; warnings are returned in Result.
+func (b *Builder) Build(ctx context.Context) (*Result, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	start := time.Now()
+	site, err := Load(b.opts.SiteDir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	for _, w := range site.Warnings {
+		res.Warnings = append(res.Warnings, w)
+	}
+	web, err := readWebManifest(b.opts.WebDir)
+	if err != nil {
+		return nil, err
+	}
+	docs, images, warnings, err := b.convertAll(site)
+	res.Warnings = append(res.Warnings, warnings...)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, checkAnchors(site, docs)...)
+
+	out := newOutput()
+	sd := siteData(site)
+	if b.opts.Dev {
+		sd.DevEventsURL = "/_dev/events"
+	}
+	codeCSS := highlight.CSS()
+	codeCSSPath := "assets/" + hashedName("code", ".css", []byte(codeCSS))
+	out.add(codeCSSPath, []byte(codeCSS))
+	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath}
+
+	pages := make([]*PageData, 0, len(site.Docs)+1)
+	for _, d := range site.Docs {
+		pages = append(pages, pageData(site, d, docs[d.File]))
+	}
+	notFound := &PageData{Route: "/404.html", Kind: "notfound", Title: "Page Not Found", Description: "The page you were looking for does not exist.",
+		TOC: []TocEntry{}, Breadcrumbs: []Breadcrumb{}, HTML: new(string)}
+	siteJSON, err := json.Marshal(sd)
+	if err != nil {
+		return nil, err
+	}
+	out.add("_data/site.json", siteJSON)
+	if err := b.render(ctx, sd, append(pages, notFound), shell, out); err != nil {
+		return nil, err
+	}
+	routes := make([]string, 0, len(pages))
+	for _, p := range pages {
+		routes = append(routes, p.Route)
+	}
+	routesJSON, _ := json.Marshal(routes)
+	out.add("_routes.json", routesJSON)
+	writeTextFiles(site, docs, out)
+	if err := copyTree(filepath.Join(site.Config.Dir, "static"), "", out); err != nil {
+		return nil, err
+	}
+	if err := copyTree(filepath.Join(b.opts.WebDir, "client", "assets"), "assets", out); err != nil {
+		return nil, err
+	}
+	for asset, src := range images {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return nil, err
+		}
+		out.add(asset, data)
+	}
+	changed, err := b.write(out)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pages {
+		if changed[pagePath(p.Route)] || changed[dataPath(p.Route)] {
+			res.Changed = append(res.Changed, p.Route)
+		}
+	}
+	res.Pages = len(pages)
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
+// whose text and link targets did not change.
+func (b *Builder) convertAll(site *content.Site) (map[string]*markdown.Document, map[string]string, []error, error) {
+	routesKey := routesHash(site)
+	type job struct {
+		d   *content.Doc
+		key string
+	}
+	jobs := make(chan job)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				c := b.convert(site, j.d, j.key)
+				mu.Lock()
+				b.cache[j.d.File] = c
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, d := range site.Docs {
+		sum := sha256.Sum256(d.Body)
+		key := hex.EncodeToString(sum[:]) + routesKey
+		if c, ok := b.cache[d.File]; ok && c.key == key {
+			continue
+		}
+		jobs <- job{d, key}
+	}
+	close(jobs)
+	wg.Wait()
+
+	docs := map[string]*markdown.Document{}
+	images := map[string]string{}
+	var warnings, errs []error
+	live := map[string]bool{}
+	for _, d := range site.Docs {
+		c := b.cache[d.File]
+		live[d.File] = true
+		docs[d.File] = c.doc
+		warnings = append(warnings, c.warnings...)
+		errs = append(errs, c.errs...)
+		for k, v := range c.images {
+			images[k] = v
+		}
+	}
+	for f := range b.cache {
+		if !live[f] {
+			delete(b.cache, f)
+		}
+	}
+	return docs, images, warnings, errors.Join(errs...)
+}
+
+func (b *Builder) convert(site *content.Site, d *content.Doc, key string) *converted {
+	c := &converted{key: key, images: map[string]string{}}
+	ctx := markdown.PageContext{
+		ResolveLink: func(dest string) string {
+			href, _, _ := site.ResolveLink(d, dest)
+			return href
+		},
+		ResolveImage: func(src string) (markdown.Image, error) {
+			img, asset, file, err := resolveImage(site, d, src)
+			if err == nil && asset != "" {
+				c.images[asset] = file
+			}
+			return img, err
+		},
+	}
+	doc, err := b.conv.Convert(d.Body, ctx)
+	if err != nil {
+		c.errs = append(c.errs, &content.Diagnostic{File: d.File, Message: err.Error()})
+		doc = &markdown.Document{}
+	}
+	c.doc = doc
+	for _, l := range doc.Links {
+		if _, _, ok := site.ResolveLink(d, l.Dest); !ok {
+			c.warnings = append(c.warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
+				Message: fmt.Sprintf("broken link to %s: no page or file has that path; fix the link or create the page", l.Dest)})
+		}
+	}
+	for _, w := range doc.Warnings {
+		c.warnings = append(c.warnings, &content.Diagnostic{File: d.File, Line: w.Line, Col: w.Col, Message: w.Message})
+	}
+	for _, e := range doc.Errors {
+		diag := &content.Diagnostic{File: d.File, Line: e.Line, Col: e.Col, Message: e.Message}
+		if site.Config.Docs.OnBrokenMarkdownImages == "throw" {
+			c.errs = append(c.errs, diag)
+		} else {
+			c.warnings = append(c.warnings, diag)
+		}
+	}
+	return c
+}
+
+// routesHash changes whenever a route or title changes, since links and labels depend on them.
+func routesHash(site *content.Site) string {
+	h := sha256.New()
+	for _, d := range site.Docs {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\n", d.File, d.Route, d.Title)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// checkAnchors warns about links whose #fragment names no heading of the target page.
+func checkAnchors(site *content.Site, docs map[string]*markdown.Document) []error {
+	ids := map[string]map[string]bool{}
+	for _, d := range site.Docs {
+		set := map[string]bool{}
+		for _, h := range docs[d.File].Headings {
+			set[h.ID] = true
+		}
+		ids[d.Route] = set
+	}
+	var warnings []error
+	for _, d := range site.Docs {
+		for _, l := range docs[d.File].Links {
+			i := strings.IndexByte(l.Dest, '#')
+			if i < 0 || i == len(l.Dest)-1 {
+				continue
+			}
+			frag := l.Dest[i+1:]
+			var target *content.Doc
+			if i == 0 {
+				target = d
+			} else if _, t, ok := site.ResolveLink(d, l.Dest); ok {
+				target = t
+			}
+			if target == nil || ids[target.Route][frag] || strings.HasPrefix(frag, "fn") {
+				continue
+			}
+			warnings = append(warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
+				Message: fmt.Sprintf("broken anchor in %s: %s has no heading with id %q", l.Dest, target.Route, frag)})
+		}
+	}
+	return warnings
+}
+
+// pageData assembles the data the client renders for one doc.
+func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageData {
+	html := md.HTML
+	p := &PageData{
+		Route: d.Route, Kind: string(d.Kind), Title: d.Title, Description: d.Description, HTML: &html,
+		TOC: []TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
+		Breadcrumbs: []Breadcrumb{}, HasMermaid: md.HasMermaid,
+	}
+	if d.FrontMatter.Title == "" && md.Title != "" {
+		p.Title = md.Title
+	}
+	if p.Description == "" {
+		p.Description = summary(md)
+	}
+	for _, h := range md.TOC {
+		p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
+	}
+	for _, c := range d.Breadcrumbs {
+		p.Breadcrumbs = append(p.Breadcrumbs, Breadcrumb{Label: c.Label, Href: c.Href})
+	}
+	if d.Prev != nil {
+		p.Prev = &PageLink{Title: d.Prev.Label, Href: d.Prev.Route}
+	}
+	if d.Next != nil {
+		p.Next = &PageLink{Title: d.Next.Label, Href: d.Next.Route}
+	}
+	if site.Config.Docs.ShowLastUpdateTime && !d.LastUpdate.IsZero() && d.Kind == content.KindDoc {
+		p.LastUpdated = d.LastUpdate.Format("2006-01-02")
+	}
+	if d.Kind == content.KindHome {
+		h := &Home{Cards: d.FrontMatter.Cards}
+		if d.FrontMatter.Hero != nil {
+			h.Hero = *d.FrontMatter.Hero
+		}
+		if h.Hero.Title == "" {
+			h.Hero.Title = site.Config.Title
+		}
+		if h.Hero.Tagline == "" {
+			h.Hero.Tagline = site.Config.Tagline
+		}
+		if h.Cards == nil {
+			h.Cards = []content.Card{}
+		}
+		for i := range h.Cards {
+			h.Cards[i].Href = siteHref(site, h.Cards[i].Href)
+		}
+		p.Home = h
+	}
+	return p
+}
+
+// summary is a page's first sentences, for its description when front matter gives none.
+func summary(md *markdown.Document) string {
+	for _, s := range md.Sections {
+		text := strings.TrimSpace(s.Text)
+		if text == "" {
+			continue
+		}
+		if len(text) <= 160 {
+			return text
+		}
+		cut := strings.LastIndexByte(text[:160], ' ')
+		if cut < 80 {
+			cut = 157
+		}
+		return strings.TrimRight(text[:cut], " ,;:") + "…"
+	}
+	return ""
+}
+
+// pagePath is where a route's HTML goes: "/" → index.html, "/a/" → a/index.html, "/a" → a/index.html.
+func pagePath(route string) string {
+	if route == "/404.html" {
+		return "404.html"
+	}
+	r := strings.Trim(route, "/")
+	if r == "" {
+		return "index.html"
+	}
+	return r + "/index.html"
+}
+
+// dataPath mirrors web/src/lib/routes.ts dataPath (without the leading slash).
+func dataPath(route string) string {
+	switch {
+	case route == "/":
+		return "_data/index.json"
+	case strings.HasSuffix(route, "/"):
+		return "_data" + route + "index.json"
+	}
+	return "_data" + route + ".json"
+}
+
+// hashedName gives a content-hashed file name, e.g. code-1a2b3c4d.css.
+func hashedName(stem, ext string, data []byte) string {
+	sum := sha256.Sum256(data)
+	return stem + "-" + hex.EncodeToString(sum[:])[:10] + ext
+}
+
+// sortedKeys returns a map's keys in order, for deterministic output.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Check loads and converts the whole site without writing anything, and returns every problem:
+// errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
+func Check(siteDir string) (warnings []error, err error) {
+	site, err := Load(siteDir)
+	if err != nil {
+		return nil, err
+	}
+	b := New(Options{SiteDir: siteDir})
+	docs, _, warnings, err := b.convertAll(site)
+	for _, w := range site.Warnings {
+		warnings = append(warnings, w)
+	}
+	if err != nil {
+		return warnings, err
+	}
+	return append(warnings, checkAnchors(site, docs)...), nil
+}

@@ -1,0 +1,197 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tzdocs/internal/prerender"
+)
+
+// webManifest is what the build needs from Vite's manifest: the client entry and what it loads.
+type webManifest struct {
+	EntryJS  string
+	CSS      []string
+	Preloads []string
+}
+
+type viteChunk struct {
+	File    string   `json:"file"`
+	CSS     []string `json:"css"`
+	Imports []string `json:"imports"`
+	IsEntry bool     `json:"isEntry"`
+	Src     string   `json:"src"`
+}
+
+// readWebManifest reads web/dist/client/.vite/manifest.json and finds the client entry.
+func readWebManifest(webDir string) (*webManifest, error) {
+	file := filepath.Join(webDir, "client", ".vite", "manifest.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s not found: build the web app first (make build, or npm run build in web/)", file)
+	}
+	var chunks map[string]viteChunk
+	if err := json.Unmarshal(data, &chunks); err != nil {
+		return nil, fmt.Errorf("%s: %v; rebuild the web app", file, err)
+	}
+	var entry *viteChunk
+	for _, k := range sortedKeys(chunks) {
+		c := chunks[k]
+		if c.IsEntry && strings.Contains(k, "entry-client") {
+			entry = &c
+			break
+		}
+	}
+	if entry == nil {
+		return nil, fmt.Errorf("%s has no entry-client entry; check web/vite.config.ts", file)
+	}
+	m := &webManifest{EntryJS: "/" + entry.File}
+	seen := map[string]bool{}
+	var walk func(c viteChunk)
+	walk = func(c viteChunk) {
+		for _, css := range c.CSS {
+			if !seen[css] {
+				seen[css] = true
+				m.CSS = append(m.CSS, "/"+css)
+			}
+		}
+		for _, imp := range c.Imports {
+			ic, ok := chunks[imp]
+			if !ok || seen[ic.File] {
+				continue
+			}
+			seen[ic.File] = true
+			m.Preloads = append(m.Preloads, "/"+ic.File)
+			walk(ic)
+		}
+	}
+	walk(*entry)
+	return m, nil
+}
+
+// shell writes the HTML document around the app's prerendered markup.
+type shell struct {
+	site    *SiteData
+	web     *webManifest
+	codeCSS string
+}
+
+// document returns the full HTML page. inline is the page data inlined for hydration, without the
+// HTML the client reads back from the DOM.
+func (s *shell) document(p *PageData, app string) ([]byte, error) {
+	inline := *p
+	inline.HTML = nil
+	data, err := json.Marshal(map[string]any{"site": s.site, "page": &inline})
+	if err != nil {
+		return nil, err
+	}
+	title := p.Title + " | " + s.site.Title
+	if p.Kind == "home" {
+		title = s.site.Title
+	}
+	canonical := s.site.URL + p.Route
+	var b strings.Builder
+	b.Grow(len(app) + len(data) + 2048)
+	esc := html.EscapeString
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\" dir=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", esc(s.site.Lang), esc(s.site.Dir))
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
+	if p.Description != "" {
+		fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", esc(p.Description))
+		fmt.Fprintf(&b, "<meta property=\"og:description\" content=\"%s\">\n", esc(p.Description))
+		fmt.Fprintf(&b, "<meta name=\"twitter:description\" content=\"%s\">\n", esc(p.Description))
+	}
+	fmt.Fprintf(&b, "<meta property=\"og:title\" content=\"%s\">\n<meta name=\"twitter:title\" content=\"%s\">\n", esc(title), esc(title))
+	b.WriteString("<meta property=\"og:type\" content=\"website\">\n<meta name=\"twitter:card\" content=\"summary\">\n")
+	if p.Kind != "notfound" {
+		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", esc(canonical), esc(canonical))
+	} else {
+		b.WriteString("<meta name=\"robots\" content=\"noindex\">\n")
+	}
+	if s.site.Favicon != "" {
+		fmt.Fprintf(&b, "<link rel=\"icon\" href=\"%s\">\n", esc(s.site.Favicon))
+	}
+	for _, css := range s.web.CSS {
+		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(css))
+	}
+	fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(s.codeCSS))
+	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", esc(s.web.EntryJS))
+	for _, pre := range s.web.Preloads {
+		fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"%s\">\n", esc(pre))
+	}
+	b.WriteString("</head>\n<body>\n<div id=\"__tz\">")
+	b.WriteString(app)
+	b.WriteString("</div>\n<script id=\"__TZ_DATA__\" type=\"application/json\">")
+	b.Write(data) // encoding/json escapes <, > and &, so the data cannot close the script element
+	b.WriteString("</script>\n</body>\n</html>\n")
+	return []byte(b.String()), nil
+}
+
+// render writes each page's data and prerendered HTML. Pages whose data and the site data did not
+// change since the last build keep their HTML and are not sent to Node again.
+func (b *Builder) render(ctx context.Context, sd SiteData, pages []*PageData, sh *shell, out *output) error {
+	siteJSON, _ := json.Marshal(sd)
+	shellKey, _ := json.Marshal(sh.web)
+	var todo []*PageData
+	for _, p := range pages {
+		data, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		if p.Kind != "notfound" {
+			out.add(dataPath(p.Route), data)
+		}
+		key := hashOf(siteJSON, shellKey, []byte(sh.codeCSS), data)
+		if prev, ok := b.written[pagePath(p.Route)+"#src"]; ok && prev == key {
+			out.keep(pagePath(p.Route))
+			out.meta[pagePath(p.Route)+"#src"] = key
+			continue
+		}
+		out.meta[pagePath(p.Route)+"#src"] = key
+		todo = append(todo, p)
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	bundle := filepath.Join(b.opts.WebDir, "server", "entry-server.js")
+	if b.renderer != nil && b.rendererB != bundleKey(bundle) {
+		b.Close()
+	}
+	if b.renderer == nil {
+		r, err := prerender.Start(ctx, bundle)
+		if err != nil {
+			return err
+		}
+		b.renderer, b.rendererB = r, bundleKey(bundle)
+	}
+	if err := b.renderer.SetSite(sd); err != nil {
+		b.Close()
+		return err
+	}
+	for _, p := range todo {
+		app, err := b.renderer.Render(p)
+		if err != nil {
+			b.Close()
+			return fmt.Errorf("prerendering %s: %w", p.Route, err)
+		}
+		doc, err := sh.document(p, app)
+		if err != nil {
+			return err
+		}
+		out.add(pagePath(p.Route), doc)
+	}
+	return nil
+}
+
+// bundleKey identifies an SSR bundle build, so a rebuilt web app restarts the worker.
+func bundleKey(p string) string {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return p
+	}
+	return fmt.Sprintf("%s@%d@%d", p, fi.Size(), fi.ModTime().UnixNano())
+}

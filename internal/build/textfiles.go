@@ -1,0 +1,71 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"strings"
+
+	"tzdocs/internal/content"
+	"tzdocs/internal/markdown"
+)
+
+// writeTextFiles adds sitemap.xml, llms.txt (an index of pages for tools and language models),
+// llms-full.txt (every page's Markdown in one file) and <route>.md (each page's Markdown).
+// Unlisted pages stay out of the sitemap and the llms files.
+func writeTextFiles(site *content.Site, docs map[string]*markdown.Document, out *output) {
+	cfg := site.Config
+	var sitemap, index, full bytes.Buffer
+	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
+	fmt.Fprintf(&index, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
+	fmt.Fprintf(&full, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
+	for _, d := range site.Docs {
+		md := markdownText(d)
+		out.add(markdownPath(d.Route), md)
+		if d.FrontMatter.Unlisted {
+			continue
+		}
+		loc := cfg.URL + d.Route
+		fmt.Fprintf(&sitemap, "  <url><loc>%s</loc>", html.EscapeString(loc))
+		if !d.LastUpdate.IsZero() {
+			fmt.Fprintf(&sitemap, "<lastmod>%s</lastmod>", d.LastUpdate.Format("2006-01-02"))
+		}
+		sitemap.WriteString("</url>\n")
+		desc := d.Description
+		if desc == "" {
+			desc = summary(docs[d.File])
+		}
+		fmt.Fprintf(&index, "- [%s](%s/%s)", d.Title, cfg.URL, markdownPath(d.Route))
+		if desc != "" {
+			fmt.Fprintf(&index, ": %s", desc)
+		}
+		index.WriteString("\n")
+		fmt.Fprintf(&full, "\n---\nSource: %s\n\n", loc)
+		full.Write(md)
+	}
+	sitemap.WriteString("</urlset>\n")
+	out.add("sitemap.xml", sitemap.Bytes())
+	out.add("llms.txt", index.Bytes())
+	out.add("llms-full.txt", full.Bytes())
+}
+
+// markdownPath is where a route's Markdown goes: "/" → index.md, "/a/" → a.md, "/a/b" → a/b.md.
+func markdownPath(route string) string {
+	r := strings.Trim(route, "/")
+	if r == "" {
+		return "index.md"
+	}
+	return r + ".md"
+}
+
+// markdownText is a page's Markdown without front matter, headed by its title.
+func markdownText(d *content.Doc) []byte {
+	body := bytes.TrimLeft(d.Body, "\r\n")
+	var b bytes.Buffer
+	if !bytes.HasPrefix(body, []byte("# ")) {
+		fmt.Fprintf(&b, "# %s\n\n", d.Title)
+	}
+	b.Write(bytes.TrimRight(body, "\r\n\t "))
+	b.WriteString("\n")
+	return b.Bytes()
+}

@@ -1,0 +1,398 @@
+// Package config loads and validates site.yaml, the site configuration whose names follow
+// docusaurus.config.js.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the whole site configuration (SPEC §3, "Site configuration").
+type Config struct {
+	Title       string      `yaml:"title"`
+	Tagline     string      `yaml:"tagline"`
+	URL         string      `yaml:"url"`
+	BaseURL     string      `yaml:"baseUrl"`
+	Favicon     string      `yaml:"favicon"`
+	Version     string      `yaml:"version"`
+	I18n        I18n        `yaml:"i18n"`
+	Docs        Docs        `yaml:"docs"`
+	ThemeConfig ThemeConfig `yaml:"themeConfig"`
+
+	// File is the path site.yaml was read from; Dir is the site folder that holds it.
+	File string `yaml:"-"`
+	Dir  string `yaml:"-"`
+
+	root *yaml.Node
+}
+
+// I18n lists the locales; SPEC §1 fixes English only, left to right.
+type I18n struct {
+	DefaultLocale string                  `yaml:"defaultLocale"`
+	Locales       []string                `yaml:"locales"`
+	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs"`
+}
+
+// LocaleConfig describes one locale (SPEC §3 "Locale").
+type LocaleConfig struct {
+	Label     string `yaml:"label"`
+	Direction string `yaml:"direction"`
+	HTMLLang  string `yaml:"htmlLang"`
+	Calendar  string `yaml:"calendar"`
+	Path      string `yaml:"path"`
+	Translate bool   `yaml:"translate"`
+	URL       string `yaml:"url"`
+	BaseURL   string `yaml:"baseUrl"`
+}
+
+// Docs configures the docs plugin: where the Markdown lives and how it becomes routes.
+type Docs struct {
+	Path                   string             `yaml:"path"`
+	PagesPath              string             `yaml:"pagesPath"`
+	SidebarPath            string             `yaml:"sidebarPath"`
+	RouteBasePath          string             `yaml:"routeBasePath"`
+	MainDocID              string             `yaml:"mainDocId"`
+	LastVersion            string             `yaml:"lastVersion"`
+	Versions               map[string]Version `yaml:"versions"`
+	ShowLastUpdateTime     bool               `yaml:"showLastUpdateTime"`
+	OnBrokenLinks          string             `yaml:"onBrokenLinks"`
+	OnBrokenAnchors        string             `yaml:"onBrokenAnchors"`
+	OnBrokenMarkdownImages string             `yaml:"onBrokenMarkdownImages"`
+	EditURL                string             `yaml:"editUrl"`
+}
+
+// Version is one docs version; the site has one, "current", labelled Next.
+type Version struct {
+	Label string `yaml:"label"`
+	Path  string `yaml:"path"`
+}
+
+// ThemeConfig holds everything the reader sees.
+type ThemeConfig struct {
+	TableOfContents TableOfContents  `yaml:"tableOfContents"`
+	ColorMode       ColorMode        `yaml:"colorMode"`
+	Code            Code             `yaml:"code"`
+	ImageZoom       ImageZoom        `yaml:"imageZoom"`
+	Navbar          Navbar           `yaml:"navbar"`
+	Footer          *Footer          `yaml:"footer"`
+	AnnouncementBar *AnnouncementBar `yaml:"announcementBar"`
+	Search          Search           `yaml:"search"`
+	AskAI           AskAI            `yaml:"askAi"`
+	Chatbot         Chatbot          `yaml:"chatbot"`
+	TagManager      TagManager       `yaml:"tagManager"`
+}
+
+// TableOfContents bounds the heading levels shown in a page's table of contents.
+type TableOfContents struct {
+	MinHeadingLevel int `yaml:"minHeadingLevel"`
+	MaxHeadingLevel int `yaml:"maxHeadingLevel"`
+}
+
+// ColorMode is the colour-mode policy (SPEC §1 and §4).
+type ColorMode struct {
+	DefaultMode               string `yaml:"defaultMode"`
+	DisableSwitch             bool   `yaml:"disableSwitch"`
+	RespectPrefersColorScheme bool   `yaml:"respectPrefersColorScheme"`
+}
+
+// Code configures code blocks.
+type Code struct {
+	Theme               string   `yaml:"theme"`
+	AdditionalLanguages []string `yaml:"additionalLanguages"`
+}
+
+// ImageZoom configures click-to-zoom on content images (SPEC §9).
+type ImageZoom struct {
+	Selector string `yaml:"selector"`
+	Margin   int    `yaml:"margin"`
+	DelayMs  int    `yaml:"delayMs"`
+}
+
+// Navbar is the fixed top bar.
+type Navbar struct {
+	Title        string       `yaml:"title"`
+	Logo         Logo         `yaml:"logo"`
+	HideOnScroll bool         `yaml:"hideOnScroll"`
+	Style        string       `yaml:"style"`
+	Items        []NavbarItem `yaml:"items"`
+}
+
+// Logo is an image with a link; SrcDark is used by the dark palette.
+type Logo struct {
+	Alt     string `yaml:"alt"`
+	Src     string `yaml:"src"`
+	SrcDark string `yaml:"srcDark"`
+	Href    string `yaml:"href"`
+	Width   int    `yaml:"width"`
+	Height  int    `yaml:"height"`
+}
+
+// NavbarItem is one item of the navbar; Type selects which other fields apply.
+type NavbarItem struct {
+	Type      string       `yaml:"type"`
+	Label     string       `yaml:"label"`
+	To        string       `yaml:"to"`
+	Href      string       `yaml:"href"`
+	Position  string       `yaml:"position"`
+	SidebarID string       `yaml:"sidebarId"`
+	DocID     string       `yaml:"docId"`
+	Value     string       `yaml:"value"`
+	ClassName string       `yaml:"className"`
+	Items     []NavbarItem `yaml:"items"`
+	// Versions lists the versions a docsVersionDropdown offers; Version names the one a docsVersion links to.
+	Versions []string `yaml:"versions"`
+	Version  string   `yaml:"version"`
+}
+
+// NavbarItemTypes are the item types SPEC §2 names; anything else is a configuration error.
+var NavbarItemTypes = []string{"default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"}
+
+// Footer is optional: link columns with titles, or a single row of links.
+type Footer struct {
+	Style     string       `yaml:"style"`
+	Links     []FooterLink `yaml:"links"`
+	Logo      *Logo        `yaml:"logo"`
+	Copyright string       `yaml:"copyright"`
+}
+
+// FooterLink is a link, or a titled column of links when Title is set.
+type FooterLink struct {
+	Title string       `yaml:"title"`
+	Items []FooterLink `yaml:"items"`
+	Label string       `yaml:"label"`
+	To    string       `yaml:"to"`
+	Href  string       `yaml:"href"`
+	HTML  string       `yaml:"html"`
+}
+
+// AnnouncementBar is shown until the reader closes it (SPEC §4).
+type AnnouncementBar struct {
+	ID          string `yaml:"id"`
+	Content     string `yaml:"content"`
+	IsCloseable bool   `yaml:"isCloseable"`
+}
+
+// Search configures keyword search (SPEC §3 "Search configuration").
+type Search struct {
+	IndexName          string `yaml:"indexName"`
+	SearchPagePath     string `yaml:"searchPagePath"`
+	ContextualSearch   bool   `yaml:"contextualSearch"`
+	ExternalURLRegex   string `yaml:"externalUrlRegex"`
+	HitsPerPage        int    `yaml:"hitsPerPage"`
+	MaxResultsPerGroup int    `yaml:"maxResultsPerGroup"`
+	MissingResultsURL  string `yaml:"missingResultsUrl"`
+}
+
+// AskAI configures the AI mode of the search dialog.
+type AskAI struct {
+	Enabled            bool     `yaml:"enabled"`
+	AssistantID        string   `yaml:"assistantId"`
+	SuggestedQuestions []string `yaml:"suggestedQuestions"`
+}
+
+// Chatbot configures the documentation chatbot (beta).
+type Chatbot struct {
+	Enabled        bool   `yaml:"enabled"`
+	HeaderTitle    string `yaml:"headerTitle"`
+	ButtonPosition string `yaml:"buttonPosition"`
+	FooterText     string `yaml:"footerText"`
+}
+
+// TagManager is off unless ContainerID is set: nothing third-party loads by default.
+type TagManager struct {
+	ContainerID string `yaml:"containerId"`
+}
+
+// Error is a configuration error at a place in site.yaml.
+type Error struct {
+	File    string
+	Line    int
+	Key     string
+	Message string
+	Fix     string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		b.WriteString(e.Key + ": ")
+	}
+	b.WriteString(e.Message)
+	if e.Fix != "" {
+		b.WriteString("; " + e.Fix)
+	}
+	return b.String()
+}
+
+// Load reads and validates the site.yaml in dir.
+func Load(dir string) (*Config, error) {
+	file := filepath.Join(dir, "site.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, &Error{File: file, Message: "no site configuration found", Fix: "create site.yaml in the site folder (see README)"}
+		}
+		return nil, err
+	}
+	return Parse(file, data)
+}
+
+// Parse decodes site.yaml text, fills defaults and validates what can be checked without the docs.
+func Parse(file string, data []byte) (*Config, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlError(file, err)
+	}
+	cfg := &Config{File: file, Dir: filepath.Dir(file), root: &root}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil {
+		return nil, yamlError(file, err)
+	}
+	cfg.defaults()
+	if errs := cfg.validate(); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return cfg, nil
+}
+
+func yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		errs := make([]error, 0, len(te.Errors))
+		for _, msg := range te.Errors {
+			line := 0
+			if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
+				msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+			}
+			errs = append(errs, &Error{File: file, Line: line, Message: msg, Fix: "check the key's spelling and type against site.example.yaml"})
+		}
+		return errors.Join(errs...)
+	}
+	msg := err.Error()
+	line := 0
+	if _, err := fmt.Sscanf(msg, "yaml: line %d:", &line); err == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg[len("yaml: "):], ":")+len("yaml: ")+1:])
+	}
+	return &Error{File: file, Line: line, Message: "invalid YAML: " + msg, Fix: "fix the YAML syntax"}
+}
+
+func (c *Config) defaults() {
+	if c.BaseURL == "" {
+		c.BaseURL = "/"
+	}
+	c.URL = strings.TrimRight(c.URL, "/")
+	if c.I18n.DefaultLocale == "" {
+		c.I18n.DefaultLocale = "en"
+	}
+	if len(c.I18n.Locales) == 0 {
+		c.I18n.Locales = []string{c.I18n.DefaultLocale}
+	}
+	if c.I18n.LocaleConfigs == nil {
+		c.I18n.LocaleConfigs = map[string]LocaleConfig{}
+	}
+	for name, lc := range c.I18n.LocaleConfigs {
+		if lc.Direction == "" {
+			lc.Direction = "ltr"
+		}
+		if lc.HTMLLang == "" {
+			lc.HTMLLang = name
+		}
+		c.I18n.LocaleConfigs[name] = lc
+	}
+	d := &c.Docs
+	if d.Path == "" {
+		d.Path = "docs"
+	}
+	if d.PagesPath == "" {
+		d.PagesPath = "pages"
+	}
+	if d.SidebarPath == "" {
+		d.SidebarPath = "sidebars.yaml"
+	}
+	if d.RouteBasePath == "" {
+		d.RouteBasePath = "/"
+	}
+	if d.LastVersion == "" {
+		d.LastVersion = "current"
+	}
+	if d.Versions == nil {
+		d.Versions = map[string]Version{"current": {Label: "Next", Path: "/"}}
+	}
+	if d.OnBrokenLinks == "" {
+		d.OnBrokenLinks = "warn"
+	}
+	if d.OnBrokenAnchors == "" {
+		d.OnBrokenAnchors = "warn"
+	}
+	if d.OnBrokenMarkdownImages == "" {
+		d.OnBrokenMarkdownImages = "throw"
+	}
+	t := &c.ThemeConfig
+	if t.TableOfContents.MinHeadingLevel == 0 {
+		t.TableOfContents.MinHeadingLevel = 2
+	}
+	if t.TableOfContents.MaxHeadingLevel == 0 {
+		t.TableOfContents.MaxHeadingLevel = 3
+	}
+	if t.ColorMode.DefaultMode == "" {
+		t.ColorMode.DefaultMode = "light"
+	}
+	if t.Navbar.Style == "" {
+		t.Navbar.Style = "primary"
+	}
+	if t.Navbar.Logo.Href == "" {
+		t.Navbar.Logo.Href = "/"
+	}
+	for i := range t.Navbar.Items {
+		defaultItem(&t.Navbar.Items[i], "right")
+	}
+	if t.Search.SearchPagePath == "" {
+		t.Search.SearchPagePath = "/search"
+	}
+	if t.Search.HitsPerPage == 0 {
+		t.Search.HitsPerPage = 20
+	}
+	if t.Search.MaxResultsPerGroup == 0 {
+		t.Search.MaxResultsPerGroup = 5
+	}
+	if t.Chatbot.HeaderTitle == "" {
+		t.Chatbot.HeaderTitle = "Tezos documentation chatbot (beta)"
+	}
+	if t.Chatbot.ButtonPosition == "" {
+		t.Chatbot.ButtonPosition = "center-right"
+	}
+	if t.Chatbot.FooterText == "" {
+		t.Chatbot.FooterText = "AI-generated answers may contain errors. Verify the information before use."
+	}
+	if t.ImageZoom.Margin == 0 {
+		t.ImageZoom.Margin = 24
+	}
+	if t.ImageZoom.DelayMs == 0 {
+		t.ImageZoom.DelayMs = 1000
+	}
+}
+
+// defaultItem applies SPEC §2's "default item position is right" and the default type.
+func defaultItem(it *NavbarItem, position string) {
+	if it.Type == "" {
+		it.Type = "default"
+	}
+	if it.Position == "" {
+		it.Position = position
+	}
+	for i := range it.Items {
+		defaultItem(&it.Items[i], it.Position)
+	}
+}

@@ -1,0 +1,94 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+const base = `title: Tezos Documentation
+tagline: T
+url: https://docs.example.org/
+i18n:
+  defaultLocale: en
+  locales: [en]
+  localeConfigs:
+    en: { label: English, direction: ltr, htmlLang: en }
+themeConfig:
+  navbar:
+    items:
+      - { type: docSidebar, sidebarId: documentation, label: Documentation, position: left }
+      - { to: "/overview/resources#documentation-map", label: Map, position: left }
+      - { href: "https://example.org/src", label: Source }
+`
+
+func TestParseAppliesDefaults(t *testing.T) {
+	cfg, err := Parse("site.yaml", []byte(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.URL != "https://docs.example.org" {
+		t.Errorf("URL = %q, want trailing slash trimmed", cfg.URL)
+	}
+	if got := cfg.ThemeConfig.Navbar.Items[2].Position; got != "right" {
+		t.Errorf("default navbar position = %q, want right", got)
+	}
+	if got := cfg.ThemeConfig.Navbar.Items[1].Type; got != "default" {
+		t.Errorf("default navbar type = %q, want default", got)
+	}
+	toc := cfg.ThemeConfig.TableOfContents
+	if toc.MinHeadingLevel != 2 || toc.MaxHeadingLevel != 3 {
+		t.Errorf("toc levels = %d-%d, want 2-3", toc.MinHeadingLevel, toc.MaxHeadingLevel)
+	}
+	if cfg.ThemeConfig.Search.HitsPerPage != 20 || cfg.ThemeConfig.Search.MaxResultsPerGroup != 5 {
+		t.Errorf("search defaults = %+v", cfg.ThemeConfig.Search)
+	}
+	if cfg.Docs.Versions["current"].Label != "Next" {
+		t.Errorf("versions = %+v", cfg.Docs.Versions)
+	}
+}
+
+func TestParseErrorsNameFileLineKeyAndFix(t *testing.T) {
+	tests := []struct {
+		name  string
+		yaml  string
+		wants []string
+	}{
+		{"unknown navbar type", strings.Replace(base, "type: docSidebar", "type: sideways", 1),
+			[]string{"site.yaml:12:", `unknown navbar item type "sideways"`, "themeConfig.navbar.items[0].type", "use one of:"}},
+		{"locale without config", strings.Replace(base, "locales: [en]", "locales: [en, fr]", 1),
+			[]string{"site.yaml:6:", `locale "fr" has no configuration`, "add i18n.localeConfigs.fr"}},
+		{"version dropdown with missing version", base + "      - { type: docsVersionDropdown, versions: [current, v9] }\n",
+			[]string{"site.yaml:15:", `names version "v9", which does not exist`, "name one of: current"}},
+		{"docSidebar without sidebarId", strings.Replace(base, "sidebarId: documentation, ", "", 1),
+			[]string{"a docSidebar item needs sidebarId"}},
+		{"link without target", strings.Replace(base, `to: "/overview/resources#documentation-map", `, "", 1),
+			[]string{"themeConfig.navbar.items[1]", "needs to:"}},
+		{"unknown key", base + "colour: blue\n",
+			[]string{"site.yaml:15:", "field colour not found"}},
+		{"bad yaml", "title: [unclosed\n", []string{"site.yaml", "invalid YAML"}},
+		{"bad base url", base + "baseUrl: docs\n", []string{"baseUrl", "must start and end with '/'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("site.yaml", []byte(tt.yaml))
+			if err == nil {
+				t.Fatal("Parse succeeded, want an error")
+			}
+			for _, w := range tt.wants {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestLoadRealSiteConfig(t *testing.T) {
+	cfg, err := Load("../../site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Title != "Tezos Documentation" || cfg.Docs.MainDocID != "overview/index" {
+		t.Errorf("title %q main doc %q", cfg.Title, cfg.Docs.MainDocID)
+	}
+}

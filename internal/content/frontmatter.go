@@ -1,0 +1,182 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// FrontMatter holds the keys tzdocs understands (DESIGN.md "Content format"); every key, known or
+// not, is also kept in Raw so nothing a writer adds is lost.
+type FrontMatter struct {
+	Title               string         `yaml:"title"`
+	SidebarLabel        string         `yaml:"sidebar_label"`
+	SidebarPosition     *float64       `yaml:"sidebar_position"`
+	Description         string         `yaml:"description"`
+	Slug                string         `yaml:"slug"`
+	ID                  string         `yaml:"id"`
+	LastUpdate          *LastUpdate    `yaml:"last_update"`
+	HideTableOfContents bool           `yaml:"hide_table_of_contents"`
+	Unlisted            bool           `yaml:"unlisted"`
+	Draft               bool           `yaml:"draft"`
+	Layout              string         `yaml:"layout"`
+	Hero                *Hero          `yaml:"hero"`
+	Cards               []Card         `yaml:"cards"`
+	Raw                 map[string]any `yaml:"-"`
+	dateLine            int
+}
+
+// LastUpdate is Docusaurus's last_update front matter.
+type LastUpdate struct {
+	Date   string `yaml:"date"`
+	Author string `yaml:"author"`
+}
+
+// Hero is the home page banner.
+type Hero struct {
+	Title   string `yaml:"title" json:"title"`
+	Tagline string `yaml:"tagline" json:"tagline"`
+}
+
+// Card is a link card on a landing page.
+type Card struct {
+	Title       string `yaml:"title" json:"title"`
+	Description string `yaml:"description" json:"description"`
+	Href        string `yaml:"href" json:"href"`
+	Group       string `yaml:"group,omitempty" json:"group,omitempty"`
+}
+
+// splitFrontMatter separates a leading YAML front matter block from the body. The body keeps the
+// file's line numbers: the front matter lines are replaced by empty lines.
+func splitFrontMatter(src []byte) (fm []byte, body []byte, ok bool) {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return nil, src, true
+	}
+	rest := src[bytes.IndexByte(src, '\n')+1:]
+	offset := len(src) - len(rest)
+	for pos := 0; pos <= len(rest); {
+		end := bytes.IndexByte(rest[pos:], '\n')
+		line := rest[pos:]
+		if end >= 0 {
+			line = rest[pos : pos+end]
+		}
+		if strings.TrimRight(string(line), "\r \t") == "---" {
+			fm = rest[:pos]
+			closeEnd := offset + pos + len(line)
+			if end >= 0 {
+				closeEnd++
+			}
+			n := bytes.Count(src[:closeEnd], []byte("\n"))
+			body = append(bytes.Repeat([]byte("\n"), n), src[closeEnd:]...)
+			return fm, body, true
+		}
+		if end < 0 {
+			break
+		}
+		pos += end + 1
+	}
+	return nil, src, false
+}
+
+// parseFrontMatter decodes front matter text; errors carry the file line (the block starts on line 2).
+func parseFrontMatter(file string, fm []byte) (FrontMatter, error) {
+	var out FrontMatter
+	if len(bytes.TrimSpace(fm)) == 0 {
+		return out, nil
+	}
+	var node yaml.Node
+	if err := yaml.Unmarshal(fm, &node); err != nil {
+		return out, yamlDiag(file, err)
+	}
+	if err := node.Decode(&out); err != nil {
+		return out, yamlDiag(file, err)
+	}
+	if err := node.Decode(&out.Raw); err != nil {
+		return out, yamlDiag(file, err)
+	}
+	if len(node.Content) > 0 {
+		m := node.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value != "last_update" {
+				continue
+			}
+			out.dateLine = m.Content[i].Line + 1
+			v := m.Content[i+1]
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				if v.Content[j].Value == "date" {
+					out.dateLine = v.Content[j].Line + 1
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func yamlDiag(file string, err error) error {
+	msg := err.Error()
+	line := 0
+	var te *yaml.TypeError
+	if asTypeError(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		line++ // the front matter starts on the file's second line
+	}
+	return &Diagnostic{File: file, Line: line, Message: "front matter: " + msg + "; fix the YAML between the --- lines"}
+}
+
+func asTypeError(err error, target **yaml.TypeError) bool {
+	te, ok := err.(*yaml.TypeError)
+	if ok {
+		*target = te
+	}
+	return ok
+}
+
+var dateLayouts = []string{
+	"2006-01-02", "2006-01-02T15:04:05Z07:00", "2 January 2006", "January 2, 2006", "January 2 2006",
+	"2 Jan 2006", "Jan 2, 2006", "2006/01/02", "01/02/2006",
+}
+
+// parseDate reads last_update.date in any of the forms writers use (ISO or a human date).
+func parseDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, layout := range dateLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// leadingTitle returns the text of a first-block "# Title" line of a Markdown body, so titles are
+// known before the Markdown is converted (sidebars need them).
+func leadingTitle(body []byte) string {
+	for _, line := range strings.Split(string(body), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "export ") {
+			continue
+		}
+		if strings.HasPrefix(t, "# ") {
+			title := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[2:]), "#"))
+			if i := strings.Index(title, "{#"); i > 0 && strings.HasSuffix(title, "}") {
+				title = strings.TrimSpace(title[:i])
+			}
+			return stripInlineMarkdown(title)
+		}
+		return ""
+	}
+	return ""
+}
+
+// stripInlineMarkdown removes the commonest inline markup from a heading line.
+func stripInlineMarkdown(s string) string {
+	r := strings.NewReplacer("`", "", "**", "", "__", "", "*", "")
+	return r.Replace(s)
+}

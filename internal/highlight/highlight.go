@@ -1,0 +1,177 @@
+// Package highlight turns source code into HTML spans carrying chroma CSS classes, with Tezos-specific lexers.
+package highlight
+
+import (
+	"crypto/sha256"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/styles"
+)
+
+// StyleName is the chroma style behind CSS: a dark theme, since code blocks are dark in both site themes.
+const StyleName = "github-dark"
+
+// maxCacheEntries bounds the cache so a long `tzdocs dev` session cannot grow it without limit.
+const maxCacheEntries = 20000
+
+// Highlighter renders code to HTML spans with chroma CSS classes (no inline styles), caching by hash
+// of (lang, code). It is safe for concurrent use.
+type Highlighter struct {
+	languages *languages
+
+	mu    sync.Mutex
+	cache map[[sha256.Size]byte][]string
+}
+
+// New returns a Highlighter with the standard languages and the Tezos lexers.
+func New() *Highlighter {
+	return &Highlighter{languages: newLanguages(), cache: make(map[[sha256.Size]byte][]string)}
+}
+
+// Supports reports whether lang names a language with a lexer (plain-text names count as supported).
+func (h *Highlighter) Supports(lang string) bool {
+	_, ok := h.languages.lookup(lang)
+	return ok
+}
+
+// HTML returns the highlighted inner HTML for a code block (the contents of <code>, no <pre>), one
+// line per "\n". known is false when no lexer exists for lang: then the code is returned HTML-escaped,
+// unhighlighted.
+func (h *Highlighter) HTML(lang, code string) (html string, known bool) {
+	lines, known := h.Lines(lang, code)
+	return strings.Join(lines, "\n"), known
+}
+
+// Lines is HTML split into lines: each element is the highlighted HTML of one source line, without its
+// "\n", and every element is balanced (no span crosses a line), so callers can wrap lines individually.
+// A final "\n" in code does not start an extra empty line. The slice may be shared with the cache:
+// callers must not modify it.
+func (h *Highlighter) Lines(lang, code string) (lines []string, known bool) {
+	lexer, known := h.languages.lookup(lang)
+	if !known || lexer == nil {
+		return escapeLines(code), known
+	}
+	key := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(lang)) + "\x00" + code))
+	h.mu.Lock()
+	cached, ok := h.cache[key]
+	h.mu.Unlock()
+	if ok {
+		return cached, true
+	}
+	lines = formatLines(lexer, code)
+	h.mu.Lock()
+	if len(h.cache) >= maxCacheEntries {
+		clear(h.cache)
+	}
+	h.cache[key] = lines
+	h.mu.Unlock()
+	return lines, true
+}
+
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+func splitCode(code string) []string {
+	code = strings.TrimSuffix(strings.ReplaceAll(code, "\r\n", "\n"), "\n")
+	if code == "" {
+		return nil
+	}
+	return strings.Split(code, "\n")
+}
+
+func escapeLines(code string) []string {
+	lines := splitCode(code)
+	for i, l := range lines {
+		lines[i] = textEscaper.Replace(l)
+	}
+	return lines
+}
+
+// formatLines tokenises code and writes one balanced HTML string per line. Adjacent tokens with the
+// same class share one span; plain text and whitespace get no span at all, to keep pages small.
+func formatLines(lexer chroma.Lexer, code string) []string {
+	src := strings.Join(splitCode(code), "\n")
+	if src == "" {
+		return nil
+	}
+	it, err := lexer.Tokenise(nil, src+"\n")
+	if err != nil {
+		return escapeLines(code)
+	}
+	tokenLines := chroma.SplitTokensIntoLines(it.Tokens())
+	out := make([]string, 0, len(tokenLines))
+	var b strings.Builder
+	for _, toks := range tokenLines {
+		b.Reset()
+		open := ""
+		for _, t := range toks {
+			v := strings.TrimSuffix(t.Value, "\n")
+			if v == "" {
+				continue
+			}
+			cls := tokenClass(t.Type)
+			if cls != open {
+				if open != "" {
+					b.WriteString("</span>")
+				}
+				if cls != "" {
+					b.WriteString(`<span class="`)
+					b.WriteString(cls)
+					b.WriteString(`">`)
+				}
+				open = cls
+			}
+			textEscaper.WriteString(&b, v)
+		}
+		if open != "" {
+			b.WriteString("</span>")
+		}
+		out = append(out, b.String())
+	}
+	// The tokeniser may emit a trailing empty line for the "\n" we added.
+	want := len(splitCode(code))
+	for len(out) > want && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// tokenClass is the chroma short class for t (walking up to its category), "" for plain text and whitespace.
+func tokenClass(t chroma.TokenType) string {
+	if t == chroma.Whitespace {
+		return ""
+	}
+	for t != 0 {
+		if cls, ok := chroma.StandardTypes[t]; ok {
+			return cls
+		}
+		t = t.Parent()
+	}
+	return ""
+}
+
+// CSS returns the stylesheet for the default dark code theme, scoped to `.chroma` (class-based).
+// Rules for chroma's own line and line-number markup are left out: lines are ours (tz-code__line)
+// and styled by the theme.
+func CSS() string {
+	var b strings.Builder
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
+	if err := f.WriteCSS(&b, styles.Get(StyleName)); err != nil {
+		// WriteCSS only fails when the writer does; a strings.Builder never does.
+		panic(err)
+	}
+	var out strings.Builder
+	for _, rule := range strings.SplitAfter(b.String(), "\n") {
+		selector, _, _ := strings.Cut(rule, "{")
+		switch strings.TrimSpace(selector) {
+		case ".bg", ".chroma .lnlinks", ".chroma .lntd", ".chroma .lntable", ".chroma .hl",
+			".chroma .lnt", ".chroma .ln", ".chroma .line", ".chroma .cl", ".chroma .lntd:last-child",
+			".chroma .ln:target", ".chroma .lnt:target":
+			continue
+		}
+		out.WriteString(rule)
+	}
+	return out.String()
+}

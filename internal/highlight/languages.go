@@ -1,0 +1,87 @@
+package highlight
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+)
+
+// plainNames are languages shown as escaped text on purpose: they are known, so no warning.
+var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
+
+// aliases maps the names authors write in fences to chroma lexer names.
+var aliases = map[string]string{
+	"bash": "bash", "sh": "bash", "shell": "bash", "console": "bash", "zsh": "bash",
+	"ts": "typescript", "typescript": "typescript", "tsx": "typescript",
+	"js": "javascript", "javascript": "javascript", "jsx": "react",
+	"json": "json",
+	"yaml": "yaml", "yml": "yaml",
+	"toml":   "toml",
+	"python": "python", "py": "python",
+	"rust": "rust", "rs": "rust",
+	"ocaml":  "ocaml",
+	"csharp": "c#", "cs": "c#", "c#": "c#",
+	"html": "html",
+}
+
+// languages resolves fence language names to lexers. Our own lexers are built per instance, so
+// nothing is registered globally; chroma's catalogue is consulted for names we do not list.
+type languages struct {
+	own map[string]chroma.Lexer
+
+	mu    sync.Mutex
+	found map[string]chroma.Lexer // resolved names, nil lexer = plain text
+	miss  map[string]bool
+}
+
+func newLanguages() *languages {
+	michelson := newMichelson()
+	jsligo := newJsLIGO()
+	cameligo := newCameLIGO()
+	archetype := newArchetype()
+	own := map[string]chroma.Lexer{
+		"michelson": michelson, "tz": michelson,
+		"jsligo": jsligo, "ligo": jsligo,
+		"cameligo": cameligo, "mligo": cameligo,
+		"archetype": archetype, "arl": archetype,
+	}
+	return &languages{own: own, found: map[string]chroma.Lexer{}, miss: map[string]bool{}}
+}
+
+// lookup returns the lexer for name; ok is false when none exists. A nil lexer with ok means plain text.
+func (l *languages) lookup(name string) (chroma.Lexer, bool) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	for _, p := range plainNames {
+		if name == p {
+			return nil, true
+		}
+	}
+	if lx, ok := l.own[name]; ok {
+		return lx, true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if lx, ok := l.found[name]; ok {
+		return lx, true
+	}
+	if l.miss[name] {
+		return nil, false
+	}
+	lookupName := name
+	if a, ok := aliases[name]; ok {
+		lookupName = a
+	}
+	if name == "smartpy" {
+		lookupName = "python"
+	}
+	lx := lexers.Get(lookupName)
+	if lx == nil || lx == lexers.Fallback {
+		l.miss[name] = true
+		return nil, false
+	}
+	lx = chroma.Coalesce(lx)
+	l.found[name] = lx
+	return lx, true
+}

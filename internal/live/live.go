@@ -1,0 +1,272 @@
+// Package live is `tzdocs dev`: it builds the site, watches the site folder, rebuilds only what
+// changed, and tells open browsers to reload over server-sent events.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"tzdocs/internal/build"
+	"tzdocs/internal/content"
+	"tzdocs/internal/server"
+)
+
+// Options say what to develop.
+type Options struct {
+	SiteDir, OutDir, WebDir string
+	// Log receives build results and errors.
+	Log io.Writer
+	// Debounce is how long to wait for more file events before rebuilding (default 40 ms).
+	Debounce time.Duration
+}
+
+// Dev is a running development server: an http.Handler that serves the last good build.
+type Dev struct {
+	opts    Options
+	builder *build.Builder
+	hub     *hub
+	watcher *fsnotify.Watcher
+	mu      sync.RWMutex
+	srv     *server.Server
+	lastErr error
+	done    chan struct{}
+	// Rebuilt receives one value after each rebuild, for tests; nil unless set before Start returns.
+	rebuilt chan error
+}
+
+// Start builds the site once and starts watching it.
+func Start(ctx context.Context, opts Options) (*Dev, error) {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = 40 * time.Millisecond
+	}
+	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
+	d.builder = build.New(build.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	d.watcher = w
+	if err := d.watchTree(opts.SiteDir); err != nil {
+		w.Close()
+		return nil, err
+	}
+	d.rebuild(ctx)
+	go d.loop(ctx)
+	return d, nil
+}
+
+// Close stops watching and the prerender worker.
+func (d *Dev) Close() {
+	select {
+	case <-d.done:
+	default:
+		close(d.done)
+	}
+	d.watcher.Close()
+	d.hub.close()
+}
+
+func (d *Dev) watchTree(root string) error {
+	return filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() {
+			return d.watcher.Add(p)
+		}
+		return nil
+	})
+}
+
+func (d *Dev) loop(ctx context.Context) {
+	var timer *time.Timer
+	fire := make(chan struct{}, 1)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-d.done:
+			return
+		case ev, ok := <-d.watcher.Events:
+			if !ok {
+				return
+			}
+			if ev.Has(fsnotify.Create) {
+				if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
+					_ = d.watchTree(ev.Name)
+				}
+			}
+			if strings.HasSuffix(ev.Name, "~") || strings.HasPrefix(filepath.Base(ev.Name), ".#") {
+				continue // editor backup and lock files
+			}
+			if timer == nil {
+				timer = time.AfterFunc(d.opts.Debounce, func() { fire <- struct{}{} })
+			} else {
+				timer.Reset(d.opts.Debounce)
+			}
+		case err, ok := <-d.watcher.Errors:
+			if !ok {
+				return
+			}
+			fmt.Fprintf(d.opts.Log, "watch error: %v\n", err)
+		case <-fire:
+			d.rebuild(ctx)
+		}
+	}
+}
+
+// rebuild builds the site; on success the server reloads and browsers refresh, on failure the
+// error goes to the browsers and the last good build stays served.
+func (d *Dev) rebuild(ctx context.Context) {
+	res, err := d.builder.Build(ctx)
+	if err == nil {
+		d.mu.Lock()
+		if d.srv == nil {
+			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub})
+		} else {
+			err = d.srv.Reload()
+		}
+		d.mu.Unlock()
+	}
+	d.mu.Lock()
+	d.lastErr = err
+	d.mu.Unlock()
+	if err != nil {
+		fmt.Fprintf(d.opts.Log, "build failed:\n%v\n", err)
+		d.hub.send("error", errorEvent(err))
+	} else {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(d.opts.Log, "warning: %v\n", w)
+		}
+		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed\n", res.Duration.Milliseconds(), len(res.Changed))
+		changed := res.Changed
+		if changed == nil {
+			changed = []string{}
+		}
+		d.hub.send("ok", map[string]any{})
+		d.hub.send("reload", map[string]any{"routes": changed})
+	}
+	select {
+	case d.rebuilt <- err:
+	default:
+	}
+}
+
+func errorEvent(err error) map[string]any {
+	ev := map[string]any{"message": err.Error()}
+	var diag *content.Diagnostic
+	if errors.As(err, &diag) {
+		ev["file"], ev["line"] = diag.File, diag.Line
+		ev["message"] = diag.Message
+	}
+	return ev
+}
+
+// ServeHTTP serves the last good build, or an error page while there has never been one.
+func (d *Dev) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	d.mu.RLock()
+	srv, lastErr := d.srv, d.lastErr
+	d.mu.RUnlock()
+	if r.URL.Path == "/_dev/events" {
+		d.hub.ServeHTTP(w, r)
+		return
+	}
+	if srv == nil {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=1><title>Build failed</title><h1>The site did not build</h1><pre>%s</pre><p>Fix the file and save; this page retries every second.</p>", html.EscapeString(fmt.Sprint(lastErr)))
+		return
+	}
+	srv.ServeHTTP(w, r)
+}
+
+// hub fans server-sent events out to every connected browser.
+type hub struct {
+	mu      sync.Mutex
+	clients map[chan []byte]struct{}
+	closed  bool
+}
+
+func newHub() *hub { return &hub{clients: map[chan []byte]struct{}{}} }
+
+func (h *hub) send(event string, data any) {
+	b, _ := json.Marshal(data)
+	msg := []byte(fmt.Sprintf("event: %s\ndata: %s\n\n", event, b))
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		select {
+		case c <- msg:
+		default: // a stalled browser misses an event rather than blocking the rebuild
+		}
+	}
+}
+
+func (h *hub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for c := range h.clients {
+		close(c)
+		delete(h.clients, c)
+	}
+}
+
+func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	c := make(chan []byte, 8)
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	h.clients[c] = struct{}{}
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		if _, ok := h.clients[c]; ok {
+			delete(h.clients, c)
+		}
+		h.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte(": connected\n\n"))
+	flusher.Flush()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case msg, ok := <-c:
+			if !ok {
+				return
+			}
+			if _, err := w.Write(msg); err != nil {
+				return
+			}
+			flusher.Flush()
+		}
+	}
+}

@@ -1,0 +1,54 @@
+// Package admonition parses and renders Docusaurus admonitions (":::note [Title]" … ":::").
+package admonition
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// nodeRenderer writes <div class="tz-admonition tz-admonition--TYPE"> with a title paragraph and a body div.
+type nodeRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindAdmonition, r.renderAdmonition)
+	reg.Register(KindTitle, r.renderTitle)
+}
+
+const bodyOpen = "<div class=\"tz-admonition__body\">\n"
+
+func (nodeRenderer) renderAdmonition(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*Admonition)
+	if !entering {
+		_, _ = w.WriteString("</div>\n</div>\n")
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString(`<div class="tz-admonition tz-admonition--` + n.Keyword + "\">\n")
+	if _, titled := n.FirstChild().(*Title); !titled {
+		_, _ = w.WriteString(`<p class="tz-admonition__title">` + strings.ToUpper(n.Keyword[:1]) + n.Keyword[1:] + "</p>\n" + bodyOpen)
+	}
+	return ast.WalkContinue, nil
+}
+
+func (nodeRenderer) renderTitle(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		_, _ = w.WriteString(`<p class="tz-admonition__title">`)
+	} else {
+		_, _ = w.WriteString("</p>\n" + bodyOpen)
+	}
+	return ast.WalkContinue, nil
+}
+
+// Extension is the goldmark extension for admonitions.
+type Extension struct{}
+
+// Extend adds the admonition parser and renderer to m.
+func (Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 90)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}

@@ -1,0 +1,108 @@
+// Package codeblock renders fenced and indented code blocks with syntax highlighting, titles, line
+// numbers and highlighted lines, and mermaid fences as diagram sources.
+package codeblock
+
+import (
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/highlight"
+	"tzdocs/internal/markdown/diag"
+)
+
+// Mermaid is the fence language of diagrams rendered in the browser.
+const Mermaid = "mermaid"
+
+// Extension renders code blocks with Highlighter and warns about unknown languages.
+type Extension struct {
+	Highlighter *highlight.Highlighter // nil → highlight.New()
+}
+
+// Extend adds the code block renderer and the language check to m.
+func (e Extension) Extend(m goldmark.Markdown) {
+	if e.Highlighter == nil {
+		e.Highlighter = highlight.New()
+	}
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(checker{e.Highlighter}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{e.Highlighter}, 100)))
+}
+
+type checker struct{ h *highlight.Highlighter }
+
+// Transform warns about fences whose language has no lexer; they still render, as plain text.
+func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	source := reader.Source()
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		f, ok := n.(*ast.FencedCodeBlock)
+		if !entering || !ok || f.Info == nil {
+			return ast.WalkContinue, nil
+		}
+		lang := Parse(f, source).Lang
+		if lang != Mermaid && !c.h.Supports(lang) {
+			diag.Warn(pc, f.Info.Segment.Start, fmt.Sprintf("unknown code language %q, shown as plain text; use a known language such as ts, bash or michelson, or text", lang))
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// nodeRenderer writes code blocks as <div class="tz-code"> wrappers around a highlighted <pre>.
+type nodeRenderer struct {
+	Highlighter *highlight.Highlighter
+}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, r.render)
+	reg.Register(ast.KindCodeBlock, r.render)
+}
+
+func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	b := Parse(node, source)
+	if b.Lang == Mermaid {
+		_, _ = w.WriteString(`<pre class="tz-mermaid">` + html.EscapeString(b.Code) + "</pre>\n")
+		return ast.WalkSkipChildren, nil
+	}
+	lines, _ := r.Highlighter.Lines(b.Lang, b.Code)
+	_, _ = w.WriteString(`<div class="tz-code"`)
+	if b.Lang != "" {
+		_, _ = w.WriteString(` data-language="` + html.EscapeString(b.Lang) + `"`)
+	}
+	_ = w.WriteByte('>')
+	if b.Title != "" {
+		_, _ = w.WriteString(`<div class="tz-code__title">` + html.EscapeString(b.Title) + `</div>`)
+	}
+	_, _ = w.WriteString(`<pre class="tz-code__pre chroma" tabindex="0"`)
+	if b.LineNumbers > 0 {
+		_, _ = w.WriteString(` data-line-numbers="` + strconv.Itoa(b.LineNumbers) + `"`)
+	}
+	_, _ = w.WriteString(`><code`)
+	if b.Lang != "" {
+		_, _ = w.WriteString(` class="language-` + html.EscapeString(b.Lang) + `"`)
+	}
+	_ = w.WriteByte('>')
+	var sb strings.Builder
+	for i, l := range lines {
+		sb.WriteString(`<span class="tz-code__line`)
+		if b.Highlighted[i+1] {
+			sb.WriteString(` tz-code__line--hl`)
+		}
+		sb.WriteString(`">`)
+		sb.WriteString(l)
+		sb.WriteString("\n</span>")
+	}
+	_, _ = w.WriteString(sb.String())
+	_, _ = w.WriteString("</code></pre></div>\n")
+	return ast.WalkSkipChildren, nil
+}

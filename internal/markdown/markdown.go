@@ -1,0 +1,182 @@
+// Package markdown compiles Docusaurus-flavoured Markdown pages to HTML plus the data the site needs
+// about them: title, headings, table of contents, plain-text sections for search, links, images and
+// diagnostics. It is the only package that knows goldmark.
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+
+	"tzdocs/internal/highlight"
+	"tzdocs/internal/markdown/admonition"
+	"tzdocs/internal/markdown/codeblock"
+	"tzdocs/internal/markdown/details"
+	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/headingid"
+	"tzdocs/internal/markdown/jsx"
+	"tzdocs/internal/markdown/links"
+	"tzdocs/internal/markdown/mdx"
+	"tzdocs/internal/markdown/tablewrap"
+)
+
+// Options configures a Converter.
+type Options struct {
+	TOCMinLevel, TOCMaxLevel int                    // defaults 2 and 3
+	Highlighter              *highlight.Highlighter // nil → highlight.New()
+}
+
+// PageContext carries per-page callbacks; both may be nil.
+type PageContext struct {
+	// ResolveLink maps a link destination as written (e.g. "../x.md#a", "/dApps", "https://…") to the
+	// href to render. It is called for internal destinations only (paths and "#fragment" links);
+	// URLs with a scheme render as written.
+	ResolveLink func(dest string) string
+	// ResolveImage maps an image src to its final URL and intrinsic size; an error becomes a
+	// Document.Errors entry at the image's line.
+	ResolveImage func(src string) (Image, error)
+}
+
+// Image is a resolved image.
+type Image struct {
+	URL           string
+	Width, Height int
+}
+
+// Heading is a heading of the page.
+type Heading struct {
+	Level int
+	ID    string
+	Text  string // plain text
+}
+
+// Section is the text between one heading and the next, for search.
+type Section struct {
+	Level int    // 1 for text before the first heading (the page intro), else the heading level
+	ID    string // heading id, "" for the intro
+	Title string // heading plain text, "" for the intro
+	// Text is the plain text of paragraphs, list items, table cells, admonitions and blockquotes in
+	// this section (not code), whitespace-normalised.
+	Text string
+	Code []string // texts of code blocks in this section
+}
+
+// Ref is a link or image destination as written, with its 1-based position in the source.
+type Ref struct {
+	Dest      string
+	Line, Col int
+}
+
+// Diagnostic is a problem found in the page, with its 1-based position in the source.
+type Diagnostic struct {
+	Line, Col int
+	Message   string
+}
+
+// String formats d as "line:col: message", to be prefixed with the file name.
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Message)
+}
+
+// Document is a converted page.
+type Document struct {
+	Title      string // plain text of a leading level-1 heading, which is then left out of HTML; "" if none
+	HTML       string
+	Headings   []Heading // every heading of level 2..6 in order, with final ids
+	TOC        []Heading // headings with TOCMinLevel <= Level <= TOCMaxLevel
+	Sections   []Section
+	Links      []Ref // every link destination as written (before ResolveLink), with position
+	Images     []Ref
+	Warnings   []Diagnostic // e.g. unknown code language, unknown JSX component
+	Errors     []Diagnostic // e.g. ResolveImage failures
+	HasMermaid bool
+}
+
+// Converter converts pages. It is safe for concurrent Convert calls.
+type Converter struct {
+	opts Options
+	md   goldmark.Markdown
+}
+
+// New returns a Converter for opts.
+func New(opts Options) *Converter {
+	if opts.TOCMinLevel == 0 {
+		opts.TOCMinLevel = 2
+	}
+	if opts.TOCMaxLevel == 0 {
+		opts.TOCMaxLevel = 3
+	}
+	if opts.Highlighter == nil {
+		opts.Highlighter = highlight.New()
+	}
+	md := goldmark.New(
+		goldmark.WithExtensions(
+			extension.Strikethrough,
+			extension.TaskList,
+			extension.Linkify,
+			extension.Footnote,
+			tablewrap.Extension{},
+			headingid.Extension{},
+			admonition.Extension{},
+			codeblock.Extension{Highlighter: opts.Highlighter},
+			links.Extension{},
+			mdx.Extension{},
+			details.Extension{},
+			jsx.Extension{},
+		),
+		// Pages are trusted content from the docs repository, and Docusaurus passes HTML through too.
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)
+	return &Converter{opts: opts, md: md}
+}
+
+// Convert compiles one page. The caller replaces front matter with blank lines, so line numbers in
+// diagnostics and refs are file line numbers. Problems in the content are reported in the Document;
+// the error is for failures of the converter itself.
+func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
+	pc := parser.NewContext()
+	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	pos := newPositions(src)
+	doc := &Document{}
+
+	first := root.FirstChild()
+	for first != nil && mdx.Invisible(first) {
+		first = first.NextSibling()
+	}
+	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
+		doc.Title = headingText(h)
+		root.RemoveChild(root, h)
+	}
+	c.collect(root, src, ctx, pos, doc)
+	doc.Sections = sections(root, src)
+	for _, w := range diag.Warnings(pc) {
+		line, col := pos.lineCol(w.Offset)
+		doc.Warnings = append(doc.Warnings, Diagnostic{Line: line, Col: col, Message: w.Message})
+	}
+
+	var out bytes.Buffer
+	out.Grow(len(src) * 2)
+	if err := c.md.Renderer().Render(&out, src, root); err != nil {
+		return nil, fmt.Errorf("render markdown: %w", err)
+	}
+	doc.HTML = out.String()
+	return doc, nil
+}
+
+func headingText(h *ast.Heading) string {
+	v, _ := h.AttributeString(headingid.AttrText)
+	b, _ := v.([]byte)
+	return string(b)
+}
+
+func headingID(h *ast.Heading) string {
+	v, _ := h.AttributeString(headingid.AttrID)
+	b, _ := v.([]byte)
+	return string(b)
+}

@@ -1,0 +1,242 @@
+package markdown
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"reflect"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/markdown/internal/goldentest"
+)
+
+// testPage resolves links by dropping ".md" under /docs/ and images to /img/ at 640×480; an image
+// whose name contains "missing" fails.
+var testPage = PageContext{
+	ResolveLink: func(dest string) string {
+		if strings.HasPrefix(dest, "#") {
+			return dest
+		}
+		p, frag, _ := strings.Cut(dest, "#")
+		p = "/docs/" + strings.TrimSuffix(path.Clean(strings.TrimPrefix(p, "./")), ".md")
+		if frag != "" {
+			p += "#" + frag
+		}
+		return p
+	},
+	ResolveImage: func(src string) (Image, error) {
+		if strings.Contains(src, "missing") {
+			return Image{}, errors.New("image " + src + " not found")
+		}
+		return Image{URL: "/img/" + path.Base(src), Width: 640, Height: 480}, nil
+	},
+}
+
+func TestGolden(t *testing.T) {
+	c := New(Options{})
+	goldentest.Run(t, "testdata", func(t *testing.T, src []byte) map[string]string {
+		doc, err := c.Convert(src, testPage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var toc, diags strings.Builder
+		if doc.Title != "" {
+			fmt.Fprintf(&toc, "title: %s\n", doc.Title)
+		}
+		for _, h := range doc.TOC {
+			fmt.Fprintf(&toc, "%s%s #%s\n", strings.Repeat("  ", h.Level-2), h.Text, h.ID)
+		}
+		for _, d := range doc.Warnings {
+			fmt.Fprintf(&diags, "warning %s\n", d)
+		}
+		for _, d := range doc.Errors {
+			fmt.Fprintf(&diags, "error %s\n", d)
+		}
+		return map[string]string{"output.html": doc.HTML, "toc.txt": toc.String(), "diagnostics.txt": diags.String()}
+	})
+}
+
+func convert(t *testing.T, src string, ctx PageContext) *Document {
+	t.Helper()
+	doc, err := New(Options{}).Convert([]byte(src), ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func TestTitleTakenFromLeadingHeadingOnly(t *testing.T) {
+	doc := convert(t, "\n\n# The *Title*\n\nText.\n\n# Second h1\n", PageContext{})
+	if doc.Title != "The Title" {
+		t.Errorf("Title = %q", doc.Title)
+	}
+	if strings.Contains(doc.HTML, "The <em>Title</em>") {
+		t.Errorf("title left in HTML: %s", doc.HTML)
+	}
+	if !strings.Contains(doc.HTML, `<h1 id="second-h1">`) {
+		t.Errorf("later h1 missing: %s", doc.HTML)
+	}
+	if doc := convert(t, "Intro.\n\n# Not a title\n", PageContext{}); doc.Title != "" {
+		t.Errorf("Title from a non-leading heading: %q", doc.Title)
+	}
+}
+
+func TestHeadingsAndTOC(t *testing.T) {
+	src := "# T\n\n## A\n\n### B\n\n#### C\n\n## A\n"
+	doc := convert(t, src, PageContext{})
+	want := []Heading{{2, "a", "A"}, {3, "b", "B"}, {4, "c", "C"}, {2, "a-1", "A"}}
+	if !reflect.DeepEqual(doc.Headings, want) {
+		t.Errorf("Headings = %+v", doc.Headings)
+	}
+	if len(doc.TOC) != 3 || doc.TOC[2].ID != "a-1" {
+		t.Errorf("TOC = %+v", doc.TOC)
+	}
+	doc, err := New(Options{TOCMinLevel: 3, TOCMaxLevel: 4}).Convert([]byte(src), PageContext{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.TOC) != 2 || doc.TOC[0].ID != "b" || doc.TOC[1].ID != "c" {
+		t.Errorf("TOC with levels 3-4 = %+v", doc.TOC)
+	}
+}
+
+func TestSections(t *testing.T) {
+	src := `# Title
+
+Intro   text
+over two lines.
+
+## Setup {#setup}
+
+- item *one*
+- item two
+
+| a | b |
+|---|---|
+| c | d |
+
+:::tip Hint
+Inside.
+:::
+
+> quoted
+
+` + "```bash\nnpm i\n```\n" + `
+<div>raw</div>
+
+## Empty
+
+### Deep
+Deep text.
+`
+	doc := convert(t, src, PageContext{})
+	want := []Section{
+		{Level: 1, Text: "Intro text over two lines."},
+		{Level: 2, ID: "setup", Title: "Setup", Text: "item one item two a b c d Hint Inside. quoted", Code: []string{"npm i\n"}},
+		{Level: 2, ID: "empty", Title: "Empty"},
+		{Level: 3, ID: "deep", Title: "Deep", Text: "Deep text."},
+	}
+	if !reflect.DeepEqual(doc.Sections, want) {
+		t.Errorf("Sections =\n%#v\nwant\n%#v", doc.Sections, want)
+	}
+	if doc := convert(t, "## Only\n\ntext\n", PageContext{}); len(doc.Sections) != 1 || doc.Sections[0].ID != "only" {
+		t.Errorf("empty intro should be left out: %+v", doc.Sections)
+	}
+}
+
+func TestLinkAndImagePositions(t *testing.T) {
+	src := "\n\nSee [the docs](../x.md#a) and [ext](https://tezos.com).\n" +
+		"  ![alt](./img/a.png) <https://auto.example/x>\n" +
+		"Ünï [u](/dApps)\n\n[ref]: ./ref.md\n\nA [ref] link.\n"
+	var resolved []string
+	ctx := PageContext{ResolveLink: func(d string) string { resolved = append(resolved, d); return "/r/" + d }}
+	doc := convert(t, src, ctx)
+	wantLinks := []Ref{
+		{"../x.md#a", 3, 5}, {"https://tezos.com", 3, 31},
+		{"https://auto.example/x", 4, 23},
+		{"/dApps", 5, 5}, {"./ref.md", 9, 3},
+	}
+	if !reflect.DeepEqual(doc.Links, wantLinks) {
+		t.Errorf("Links = %+v\nwant %+v", doc.Links, wantLinks)
+	}
+	if want := []Ref{{"./img/a.png", 4, 3}}; !reflect.DeepEqual(doc.Images, want) {
+		t.Errorf("Images = %+v", doc.Images)
+	}
+	if want := []string{"../x.md#a", "/dApps", "./ref.md"}; !reflect.DeepEqual(resolved, want) {
+		t.Errorf("ResolveLink called with %q, want internal links only %q", resolved, want)
+	}
+	if !strings.Contains(doc.HTML, `<a href="/r/../x.md#a">the docs</a>`) {
+		t.Errorf("resolved href missing: %s", doc.HTML)
+	}
+}
+
+func TestImageErrorsAtTheImageLine(t *testing.T) {
+	doc := convert(t, "Text\n\n![a](missing.png)\n", testPage)
+	if len(doc.Errors) != 1 || doc.Errors[0].Line != 3 || !strings.Contains(doc.Errors[0].Message, "missing.png") {
+		t.Fatalf("Errors = %+v", doc.Errors)
+	}
+}
+
+func TestWarningsNameLineAndLanguage(t *testing.T) {
+	doc := convert(t, "# T\n\ntext\n\n```klingon\n+++\n```\n", PageContext{})
+	if len(doc.Warnings) != 1 {
+		t.Fatalf("Warnings = %+v", doc.Warnings)
+	}
+	w := doc.Warnings[0]
+	if w.Line != 5 || !strings.Contains(w.Message, `"klingon"`) {
+		t.Errorf("warning = %+v", w)
+	}
+}
+
+func TestMermaidFlag(t *testing.T) {
+	if convert(t, "```js\nx\n```\n", PageContext{}).HasMermaid {
+		t.Error("HasMermaid without a mermaid fence")
+	}
+	if !convert(t, "- a\n\n  ```mermaid\n  graph TD; A-->B\n  ```\n", PageContext{}).HasMermaid {
+		t.Error("HasMermaid false with a mermaid fence in a list")
+	}
+}
+
+func TestConvertConcurrently(t *testing.T) {
+	c := New(Options{})
+	src := []byte(benchPage)
+	want, err := c.Convert(src, testPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			doc, err := c.Convert(src, testPage)
+			if err == nil && doc.HTML != want.HTML {
+				err = errors.New("different HTML from a concurrent Convert")
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestMDXSyntaxNeverRendered(t *testing.T) {
+	src := "import A from './a.md';\nexport const b = 1;\n\n{/* note */}\n\n# Title\n\nText {/* inline */} <!-- c --> end.\n\n<Nope />\n"
+	doc := convert(t, src, PageContext{})
+	if doc.Title != "Title" {
+		t.Errorf("Title = %q; imports and comments before the heading should not hide it", doc.Title)
+	}
+	for _, leak := range []string{"import", "export", "{/*", "<!--", "note", "inline"} {
+		if strings.Contains(doc.HTML, leak) {
+			t.Errorf("HTML contains %q:\n%s", leak, doc.HTML)
+		}
+	}
+	if !strings.Contains(doc.HTML, "<p>&lt;Nope /&gt;</p>") {
+		t.Errorf("unknown component not literal:\n%s", doc.HTML)
+	}
+	if len(doc.Warnings) != 1 || doc.Warnings[0].Line != 10 || !strings.Contains(doc.Warnings[0].Message, "<Nope>") {
+		t.Errorf("Warnings = %+v", doc.Warnings)
+	}
+}

@@ -1,0 +1,43 @@
+// Prerender worker: imports the app's SSR bundle and renders pages sent as JSON lines on stdin.
+// Protocol (one JSON object per line):
+//   in:  {"site": SiteData}                  sets the site data for the pages that follow
+//   in:  {"id": n, "page": PageData}          renders a page
+//   out: {"id": n, "html": "..."}  or  {"id": n, "error": "..."}
+// The first line written is {"ready": true} once the bundle has loaded.
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+
+const bundle = process.argv[process.argv.length - 1];
+const out = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
+
+let render;
+try {
+  ({ render } = await import(pathToFileURL(bundle).href));
+  if (typeof render !== "function") throw new Error(`${bundle} does not export a render function`);
+} catch (err) {
+  out({ fatal: String(err && err.stack ? err.stack : err) });
+  process.exit(1);
+}
+out({ ready: true });
+
+let site = null;
+const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of rl) {
+  if (!line) continue;
+  let msg;
+  try {
+    msg = JSON.parse(line);
+  } catch (err) {
+    out({ id: -1, error: "bad input line: " + String(err) });
+    continue;
+  }
+  if (msg.site) {
+    site = msg.site;
+    continue;
+  }
+  try {
+    out({ id: msg.id, html: render({ site, page: msg.page }) });
+  } catch (err) {
+    out({ id: msg.id, error: String(err && err.stack ? err.stack : err) });
+  }
+}

@@ -1,0 +1,219 @@
+// Package server serves a built site from memory, with canonical URLs, caching headers,
+// precompressed responses and the site's APIs.
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Options wires a Server's dependencies.
+type Options struct {
+	// Dir is the built site folder (what `tzdocs build` wrote).
+	Dir string
+	// Logger receives the access log; nil discards it.
+	Logger *slog.Logger
+	// DevEvents, when set, serves the live-reload event stream of `tzdocs dev` at /_dev/events.
+	DevEvents http.Handler
+}
+
+// Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
+type Server struct {
+	opts    Options
+	site    atomic.Pointer[siteFiles]
+	handler http.Handler
+}
+
+// New loads the built site in opts.Dir into memory and returns its handler.
+func New(opts Options) (*Server, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{opts: opts}
+	if err := s.Reload(); err != nil {
+		return nil, err
+	}
+	s.handler = accessLog(opts.Logger, securityHeaders(s.routes()))
+	return s, nil
+}
+
+// Reload reads the built site folder again.
+func (s *Server) Reload() error {
+	site, err := loadSite(s.opts.Dir)
+	if err != nil {
+		return err
+	}
+	s.site.Store(site)
+	return nil
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handler.ServeHTTP(w, r)
+}
+
+// handleHealth answers load balancers and uptime checks.
+func handleHealth() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+}
+
+// handleSite serves pages by canonical route (redirecting other spellings), then static files,
+// then the not-found page with status 404.
+func (s *Server) handleSite() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		site := s.site.Load()
+		p := r.URL.Path
+		if canonical, ok := site.page(p); ok {
+			if p != canonical {
+				target := canonical
+				if r.URL.RawQuery != "" {
+					target += "?" + r.URL.RawQuery
+				}
+				http.Redirect(w, r, target, http.StatusMovedPermanently)
+				return
+			}
+			if f := site.pageFile(canonical); f != nil {
+				serveFile(w, r, f, http.StatusOK)
+				return
+			}
+		}
+		if f, ok := site.files[p]; ok && !strings.HasSuffix(p, "/") {
+			serveFile(w, r, f, http.StatusOK)
+			return
+		}
+		serveFile(w, r, site.files["/404.html"], http.StatusNotFound)
+	})
+}
+
+// serveFile writes f with caching headers, a conditional 304, and the best precompressed form the
+// client accepts.
+func serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+	h := w.Header()
+	h.Set("Content-Type", f.contentType)
+	if status == http.StatusOK {
+		if f.immutable {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
+		}
+		h.Set("ETag", f.etag)
+		if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	} else {
+		h.Set("Cache-Control", "no-store")
+	}
+	body := f.data
+	if f.br != nil || f.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		switch enc := r.Header.Get("Accept-Encoding"); {
+		case f.br != nil && accepts(enc, "br"):
+			h.Set("Content-Encoding", "br")
+			body = f.br
+		case f.gz != nil && accepts(enc, "gzip"):
+			h.Set("Content-Encoding", "gzip")
+			body = f.gz
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// accepts reports whether an Accept-Encoding header allows coding (q=0 refuses it).
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), coding) && strings.TrimSpace(name) != "*" {
+			continue
+		}
+		params = strings.ReplaceAll(params, " ", "")
+		if params == "q=0" || params == "q=0.0" || params == "q=0.00" || params == "q=0.000" {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func etagMatch(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// securityHeaders adds headers every response carries. The content security policy allows only
+// this origin (SPEC §7: nothing third-party is contacted by default).
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusRecorder remembers what a handler wrote, for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Flush lets streaming handlers (server-sent events) flush through the recorder.
+func (s *statusRecorder) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
+			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)),
+			slog.String("remote", r.RemoteAddr))
+	})
+}

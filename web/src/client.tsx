@@ -1,0 +1,27 @@
+import { flushSync } from "react-dom";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { readInlineData, ROOT_ID } from "./lib/boot";
+import { Navigator } from "./lib/navigation";
+import { NavigationContext } from "./lib/useRoute";
+import { App } from "./theme/App";
+
+/** Hydrates a prerendered tzdocs page and starts client-side navigation. Split from entry-client so the
+ *  SSR test runs exactly this code. */
+export function startClient(doc: Document): { root: Root; nav: Navigator } {
+  const { site, page } = readInlineData(doc);
+  const container = doc.getElementById(ROOT_ID);
+  if (!container) throw new Error(`tzdocs: <div id="${ROOT_ID}"> is missing from the page`);
+  const nav = new Navigator({ site, page, commit: flushSync });
+  const root = hydrateRoot(
+    container,
+    <NavigationContext value={nav}>
+      <App site={site} store={nav} />
+    </NavigationContext>,
+  );
+  nav.start();
+  if (site.devEventsUrl) {
+    const url = site.devEventsUrl;
+    void import("./lib/dev").then((dev) => dev.connectDevEvents(url, nav));
+  }
+  return { root, nav };
+}

@@ -1,0 +1,12 @@
+// SSR entry, built to dist/server/entry-server.js and run by the Go build under Node for every route.
+import { renderToString } from "react-dom/server";
+import { staticStore } from "./lib/navigation";
+import type { PageData, SiteData } from "./lib/types";
+import { App } from "./theme/App";
+
+/** Renders the app root for one page; Go puts the result inside <div id="__tz">. `page.html` must be
+ *  present (use "" for pages without Markdown). */
+export function render(data: { site: SiteData; page: PageData }): string {
+  if (data.page.html === undefined) throw new Error(`render ${data.page.route}: page.html is missing; pass "" for pages without Markdown`);
+  return renderToString(<App site={data.site} store={staticStore(data.page)} />);
+}

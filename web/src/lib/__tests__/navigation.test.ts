@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { documentTitle, Navigator } from "../navigation";
+import type { PageData } from "../types";
+import { docFixture, homeFixture, siteFixture } from "../../test/fixtures";
+
+const site = siteFixture();
+
+function pageAt(route: string, title: string): PageData {
+  return docFixture({ route, title, html: `<p>${title}</p><h2 id="deep">Deep</h2>` });
+}
+
+function setup(fetchPage: (route: string, fresh: boolean) => Promise<PageData>) {
+  const fullLoad = vi.fn<(url: string) => void>();
+  const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage, fullLoad });
+  const stop = nav.start();
+  return { nav, fullLoad, stop };
+}
+
+let stops: (() => void)[] = [];
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/start");
+  vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+  document.body.innerHTML = "";
+});
+
+afterEach(() => {
+  for (const s of stops) s();
+  stops = [];
+  vi.useRealTimers();
+});
+
+describe("documentTitle", () => {
+  it("adds the site title, except on the home page", () => {
+    expect(documentTitle(pageAt("/a", "Accounts"), site)).toBe("Accounts | Tezos Documentation");
+    expect(documentTitle(homeFixture(), site)).toBe("Tezos Documentation");
+  });
+});
+
+describe("Navigator", () => {
+  it("loads the page data, then updates state, history and title", async () => {
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, "Bakers")));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    const seen: string[] = [];
+    nav.subscribe(() => seen.push(nav.getState().page.route));
+    await nav.navigate("/architecture/bakers");
+    expect(fetchPage).toHaveBeenCalledWith("/architecture/bakers", false);
+    expect(nav.getState().page.title).toBe("Bakers");
+    expect(window.location.pathname).toBe("/architecture/bakers");
+    expect(document.title).toBe("Bakers | Tezos Documentation");
+    expect(seen).toEqual(["/architecture/bakers"]);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("serves a second visit from the cache", async () => {
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, route)));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    await nav.navigate("/a");
+    await nav.navigate("/b");
+    await nav.navigate("/a");
+    expect(fetchPage.mock.calls.map((c) => c[0])).toEqual(["/a", "/b"]);
+  });
+
+  it("scrolls to the hash target after rendering", async () => {
+    const target = document.createElement("h2");
+    target.id = "deep";
+    target.scrollIntoView = vi.fn();
+    document.body.append(target);
+    const { nav, stop } = setup((route) => Promise.resolve(pageAt(route, "Deep")));
+    stops.push(stop);
+    await nav.navigate("/elsewhere#deep");
+    expect(target.scrollIntoView).toHaveBeenCalled();
+    expect(window.location.hash).toBe("#deep");
+  });
+
+  it("falls back to a full page load when the data cannot be fetched", async () => {
+    const { nav, fullLoad, stop } = setup(() => Promise.reject(new Error("HTTP 404")));
+    stops.push(stop);
+    await nav.navigate("/missing");
+    expect(fullLoad).toHaveBeenCalledWith(`${window.location.origin}/missing`);
+    expect(nav.getState().page.route).toBe("/start");
+    expect(window.location.pathname).toBe("/start");
+  });
+
+  it("shows the progress bar only after 200 ms and hides it when the route updates", async () => {
+    vi.useFakeTimers();
+    let resolve!: (p: PageData) => void;
+    const { nav, stop } = setup(() => new Promise<PageData>((r) => (resolve = r)));
+    stops.push(stop);
+    const done = nav.navigate("/slow");
+    await vi.advanceTimersByTimeAsync(199);
+    expect(nav.getState().loading).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(nav.getState().loading).toBe(true);
+    resolve(pageAt("/slow", "Slow"));
+    await done;
+    expect(nav.getState().loading).toBe(false);
+    expect(nav.getState().page.route).toBe("/slow");
+  });
+
+  it("never shows the progress bar for a fast load", async () => {
+    vi.useFakeTimers();
+    const { nav, stop } = setup((route) => Promise.resolve(pageAt(route, "Fast")));
+    stops.push(stop);
+    const states: boolean[] = [];
+    nav.subscribe(() => states.push(nav.getState().loading));
+    await nav.navigate("/fast");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(states).toEqual([false]);
+  });
+
+  it("ignores a slow answer once a newer navigation finished", async () => {
+    const resolvers = new Map<string, (p: PageData) => void>();
+    const { nav, stop } = setup((route) => new Promise<PageData>((r) => resolvers.set(route, r)));
+    stops.push(stop);
+    const first = nav.navigate("/first");
+    const second = nav.navigate("/second");
+    resolvers.get("/second")?.(pageAt("/second", "Second"));
+    await second;
+    resolvers.get("/first")?.(pageAt("/first", "First"));
+    await first;
+    expect(nav.getState().page.route).toBe("/second");
+    expect(window.location.pathname).toBe("/second");
+  });
+
+  it("intercepts plain clicks on internal links and leaves other clicks alone", async () => {
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, "Clicked")));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    // Runs after the navigator's document listener: records its decision, then stops jsdom from
+    // following the link itself.
+    const prevented: boolean[] = [];
+    const after = (e: Event) => {
+      prevented.push(e.defaultPrevented);
+      e.preventDefault();
+    };
+    window.addEventListener("click", after);
+    stops.push(() => window.removeEventListener("click", after));
+    document.body.innerHTML = '<a id="in" href="/architecture/nodes"><span>Nodes</span></a><a id="out" href="https://x.example.test/">x</a>';
+    const span = document.querySelector("#in span") as HTMLElement;
+    span.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    await vi.waitFor(() => expect(nav.getState().page.route).toBe("/architecture/nodes"));
+    document.getElementById("in")?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true }));
+    document.getElementById("out")?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    expect(prevented).toEqual([true, false, false]);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("goes back on popstate without pushing a new entry", async () => {
+    const { nav, stop } = setup((route) => Promise.resolve(pageAt(route, route)));
+    stops.push(stop);
+    await nav.navigate("/one");
+    await nav.navigate("/two");
+    const before = window.history.length;
+    window.history.replaceState(null, "", "/one");
+    window.dispatchEvent(new PopStateEvent("popstate", { state: { tzScrollY: 120 } }));
+    await vi.waitFor(() => expect(nav.getState().page.route).toBe("/one"));
+    expect(window.history.length).toBe(before);
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 120);
+  });
+
+  it("prefetches on hover so the click needs no request", async () => {
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, "Hovered")));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    document.body.innerHTML = '<a href="/hovered">h</a><a href="/img/x.png">img</a>';
+    document.querySelector('a[href="/hovered"]')?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    document.querySelector('a[href="/img/x.png"]')?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    await vi.waitFor(() => expect(nav.cache.has("/hovered")).toBe(true));
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    await nav.navigate("/hovered");
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("reload refetches the current page bypassing the cache and keeps the scroll position", async () => {
+    let version = 0;
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, `v${++version}`)));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    await nav.navigate("/live");
+    Object.defineProperty(window, "scrollY", { value: 640, configurable: true });
+    await nav.reload();
+    expect(fetchPage).toHaveBeenLastCalledWith("/live", true);
+    expect(nav.getState().page.title).toBe("v2");
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 640);
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+  });
+});

@@ -1,0 +1,25 @@
+import type { InlineData } from "./types";
+
+/** Element ids and attributes shared with the Go page template. */
+export const ROOT_ID = "__tz";
+export const DATA_ID = "__TZ_DATA__";
+export const MARKDOWN_ATTR = "data-tz-markdown";
+
+/** Reads the data Go inlined into a prerendered page. The inline copy has no `page.html` (it would
+ *  double the page size): it is read back from the prerendered markdown element, or "" when the page
+ *  has none. Throws with a clear message when the page was not produced by tzdocs. */
+export function readInlineData(doc: Document): InlineData {
+  const script = doc.getElementById(DATA_ID);
+  if (!script?.textContent) throw new Error(`tzdocs: <script id="${DATA_ID}"> is missing; was this page built by tzdocs build?`);
+  let data: InlineData;
+  try {
+    data = JSON.parse(script.textContent) as InlineData;
+  } catch (err) {
+    throw new Error(`tzdocs: <script id="${DATA_ID}"> is not valid JSON: ${String(err)}`, { cause: err });
+  }
+  if (data.page.html === undefined) {
+    const md = doc.querySelector(`[${MARKDOWN_ATTR}]`);
+    data.page.html = md ? md.innerHTML : "";
+  }
+  return data;
+}

@@ -1,0 +1,74 @@
+// `tzdocs dev` only: live reload and build errors over an EventSource. Loaded lazily, so production
+// pages never download it.
+
+export interface ReloadTarget {
+  reload(): Promise<void>;
+  cache: { delete(route: string): boolean };
+}
+
+export interface BuildError {
+  message: string;
+  file?: string;
+  line?: number;
+}
+
+const OVERLAY_CLASS = "tz-dev-error";
+
+/** Shows (or updates) the fixed error overlay. Plain DOM outside the React root, so it cannot disturb
+ *  hydration or the page's state. */
+export function showBuildError(err: BuildError, doc: Document = document): HTMLElement {
+  let box = doc.querySelector<HTMLElement>(`.${OVERLAY_CLASS}`);
+  if (!box) {
+    box = doc.createElement("div");
+    box.className = OVERLAY_CLASS;
+    box.setAttribute("role", "alert");
+    doc.body.appendChild(box);
+  }
+  box.replaceChildren();
+  const title = doc.createElement("p");
+  title.className = `${OVERLAY_CLASS}__title`;
+  title.textContent = "Build error";
+  const msg = doc.createElement("pre");
+  msg.className = `${OVERLAY_CLASS}__message`;
+  msg.textContent = err.message;
+  box.append(title, msg);
+  if (err.file) {
+    const where = doc.createElement("p");
+    where.className = `${OVERLAY_CLASS}__where`;
+    where.textContent = err.line ? `${err.file}:${err.line}` : err.file;
+    box.append(where);
+  }
+  return box;
+}
+
+export function hideBuildError(doc: Document = document): void {
+  doc.querySelector(`.${OVERLAY_CLASS}`)?.remove();
+}
+
+function parse<T>(data: unknown): T | null {
+  try {
+    return JSON.parse(String(data)) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the dev EventSource: `reload` refetches the current page in place, `error` shows the overlay,
+ *  `ok` hides it. Returns a function that closes the connection. */
+export function connectDevEvents(url: string, target: ReloadTarget): () => void {
+  const es = new EventSource(url);
+  es.addEventListener("reload", (e) => {
+    const body = parse<{ routes?: string[] }>((e as MessageEvent).data);
+    for (const r of body?.routes ?? []) target.cache.delete(r);
+    hideBuildError();
+    target.reload().catch((err: unknown) => showBuildError({ message: `Reload failed: ${String(err)}` }));
+  });
+  es.addEventListener("error", (e) => {
+    // A connection failure also fires "error", without data: EventSource reconnects by itself.
+    if (!(e instanceof MessageEvent)) return;
+    const body = parse<BuildError>(e.data);
+    if (body) showBuildError(body);
+  });
+  es.addEventListener("ok", () => hideBuildError());
+  return () => es.close();
+}

@@ -1,0 +1,49 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { Navigator, staticStore } from "../../../lib/navigation";
+import { docFixture, homeFixture, siteFixture } from "../../../test/fixtures";
+import { App } from "..";
+
+describe("App", () => {
+  it.each([
+    ["doc", docFixture(), "FA1.2 tokens"],
+    ["home", homeFixture(), "Tezos Documentation"],
+    ["page", docFixture({ kind: "page", title: "Markdown page", sidebar: undefined }), "Markdown page"],
+    ["notfound", docFixture({ kind: "notfound", sidebar: undefined }), "Page Not Found"],
+  ])("renders a %s page with its title as the only h1", (_kind, page, h1) => {
+    render(<App site={siteFixture()} store={staticStore(page)} />);
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([h1]);
+    expect(screen.getByRole("link", { name: "Skip to main content" }).getAttribute("href")).toBe("#tz-main");
+    expect(document.getElementById("tz-main")?.tagName).toBe("MAIN");
+  });
+
+  it("renders a doc page without a sidebar column when the page has none", () => {
+    const { container } = render(<App site={siteFixture()} store={staticStore(docFixture({ sidebar: undefined }))} />);
+    expect(container.querySelector(".tz-sidebar")).toBeNull();
+    expect(container.querySelector(".tz-doc-layout--no-sidebar")).not.toBeNull();
+  });
+
+  it("hides the table of contents when the page asks", () => {
+    const { container } = render(<App site={siteFixture()} store={staticStore(docFixture({ hideTableOfContents: true }))} />);
+    expect(container.querySelector(".tz-toc")).toBeNull();
+  });
+
+  it("shows the progress bar while the store says loading, and announces the new page", async () => {
+    vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    vi.useFakeTimers();
+    let resolve!: (p: ReturnType<typeof docFixture>) => void;
+    const nav = new Navigator({ site: siteFixture(), page: docFixture(), fetchPage: () => new Promise((r) => (resolve = r)) });
+    const { container } = render(<App site={siteFixture()} store={nav} />);
+    const done = nav.navigate("/architecture/accounts");
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(container.querySelector(".tz-progress[role=progressbar]")).not.toBeNull();
+    await act(async () => {
+      resolve(docFixture({ route: "/architecture/accounts", title: "Accounts" }));
+      await done;
+    });
+    vi.useRealTimers();
+    expect(container.querySelector(".tz-progress")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Accounts");
+    expect(container.querySelector("[aria-live=polite]")?.textContent).toBe("Accounts, page loaded");
+  });
+});

@@ -1,0 +1,47 @@
+import { cx } from "../../lib/cx";
+import type { PageData, SiteData } from "../../lib/types";
+import { Breadcrumbs } from "../Breadcrumbs";
+import { DocSidebar } from "../DocSidebar";
+import { LastUpdated } from "../LastUpdated";
+import { MAIN_ID } from "../Layout";
+import { Markdown } from "../Markdown";
+import { Pagination } from "../Pagination";
+import { TOC } from "../TOC";
+import { TOCCollapsible } from "../TOCCollapsible";
+import "./styles.css";
+
+/** A documentation page: sidebar | breadcrumbs, title, content, last update, previous/next | TOC. */
+export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
+  const sidebar = page.sidebar !== undefined ? site.sidebars[page.sidebar] : undefined;
+  const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  return (
+    <div className={cx("tz-doc-layout", !sidebar && "tz-doc-layout--no-sidebar")}>
+      {sidebar && (
+        <aside className="tz-doc-layout__sidebar">
+          <DocSidebar items={sidebar} route={page.route} />
+        </aside>
+      )}
+      <main id={MAIN_ID} className={cx("tz-doc-layout__main", !showToc && "tz-doc-layout__main--no-toc")} tabIndex={-1}>
+        <div className="tz-doc">
+          <article className="tz-doc__article">
+            <Breadcrumbs items={page.breadcrumbs} />
+            <header>
+              <h1 className="tz-doc__title">{page.title}</h1>
+            </header>
+            {showToc && <TOCCollapsible entries={page.toc} />}
+            <Markdown html={page.html ?? ""} />
+            <footer className="tz-doc__footer">
+              <LastUpdated date={page.lastUpdated} />
+            </footer>
+          </article>
+          <Pagination prev={page.prev} next={page.next} />
+        </div>
+        {showToc && (
+          <div className="tz-doc__toc">
+            <TOC entries={page.toc} />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from "react";
+import type { PageData, SiteData } from "../../lib/types";
+import { Footer } from "../Footer";
+import { Navbar } from "../Navbar";
+import { ProgressBar } from "../ProgressBar";
+import { strings } from "../strings";
+import "../global.css";
+import "./styles.css";
+
+/** Id of each page's <main>, the target of the skip link. */
+export const MAIN_ID = "tz-main";
+
+export interface LayoutProps {
+  site: SiteData;
+  page: PageData;
+  loading: boolean;
+  children: ReactNode;
+}
+
+export function Layout({ site, page, loading, children }: LayoutProps) {
+  // After a client-side navigation, screen readers hear the new page's title (empty on the first render,
+  // so the server HTML and hydration agree).
+  const [lastRoute, setLastRoute] = useState(page.route);
+  const [announcement, setAnnouncement] = useState("");
+  if (lastRoute !== page.route) {
+    setLastRoute(page.route);
+    setAnnouncement(strings.routeAnnouncement(page.title || site.title));
+  }
+  return (
+    <div className="tz-layout">
+      <a className="tz-skip-link" href={`#${MAIN_ID}`}>
+        {strings.skipToContent}
+      </a>
+      <p className="tz-sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      {loading && <ProgressBar />}
+      {site.announcementBar && (
+        <div className="tz-announcement" role="region" aria-label={strings.announcementLabel} dangerouslySetInnerHTML={{ __html: site.announcementBar.content }} />
+      )}
+      <Navbar site={site} page={page} />
+      <div className="tz-layout__content">{children}</div>
+      {site.footer && <Footer footer={site.footer} />}
+    </div>
+  );
+}

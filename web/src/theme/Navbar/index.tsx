@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { cx } from "../../lib/cx";
+import { useHideOnScroll } from "../../lib/useHideOnScroll";
+import type { PageData, SiteData } from "../../lib/types";
+import { MobileMenu } from "../MobileMenu";
+import { NavbarItem } from "../NavbarItem";
+import { strings } from "../strings";
+import "./styles.css";
+
+export interface NavbarProps {
+  site: SiteData;
+  page: PageData;
+}
+
+/** The fixed top bar: menu toggle (mobile), logo and title, left items, right items. */
+export function Navbar({ site, page }: NavbarProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Close the side menu whenever the page changes (adjusting state during render, not in an effect).
+  const [menuRoute, setMenuRoute] = useState(page.route);
+  if (menuRoute !== page.route) {
+    setMenuRoute(page.route);
+    setMenuOpen(false);
+  }
+  const { navbar } = site;
+  const hidden = useHideOnScroll(navbar.hideOnScroll) && !menuOpen;
+  const left = navbar.items.filter((i) => i.position === "left");
+  const right = navbar.items.filter((i) => i.position !== "left");
+  return (
+    <nav className={cx("tz-navbar", hidden && "tz-navbar--hidden")} aria-label={strings.navbar.mainLabel}>
+      <div className="tz-navbar__inner">
+        <button
+          type="button"
+          className="tz-navbar__toggle"
+          aria-label={strings.navbar.toggleMenu}
+          aria-expanded={menuOpen}
+          aria-controls="tz-mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </button>
+        <a className="tz-navbar__brand" href={navbar.logo.href || "/"}>
+          {navbar.logo.src && <img className="tz-navbar__logo" src={navbar.logo.src} alt={navbar.logo.alt} width={32} height={32} />}
+          {navbar.title && <b className="tz-navbar__title">{navbar.title}</b>}
+        </a>
+        <div className="tz-navbar__items tz-navbar__items--left">
+          {left.map((item, i) => (
+            <NavbarItem key={i} item={item} page={page} />
+          ))}
+        </div>
+        <div className="tz-navbar__items tz-navbar__items--right">
+          {right.map((item, i) => (
+            <NavbarItem key={i} item={item} page={page} />
+          ))}
+        </div>
+      </div>
+      {menuOpen && <MobileMenu site={site} page={page} onClose={() => setMenuOpen(false)} />}
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { cx } from "../../lib/cx";
+import { sameRoute } from "../../lib/sidebar";
+import type { NavItem, NavLinkItem, PageData } from "../../lib/types";
+import { Link } from "../Link";
+
+export interface NavbarItemProps {
+  item: NavItem;
+  page: PageData;
+  /** "bar" in the top navbar, "menu" in the mobile side menu (dropdowns shown as plain lists). */
+  variant?: "bar" | "menu";
+}
+
+/** True for a link to the current page, or a docSidebar link on any page of that sidebar. */
+export function isNavLinkActive(item: NavLinkItem, page: PageData): boolean {
+  if (item.activeSidebar !== undefined) return page.sidebar === item.activeSidebar;
+  return !item.external && sameRoute(item.href, page.route);
+}
+
+function NavLink({ item, page, className }: { item: NavLinkItem; page: PageData; className: string }) {
+  const active = isNavLinkActive(item, page);
+  return (
+    <Link href={item.href} external={item.external} className={cx(className, active && `${className}--active`)}>
+      {item.label}
+    </Link>
+  );
+}
+
+export function NavbarItem({ item, page, variant = "bar" }: NavbarItemProps) {
+  switch (item.type) {
+    case "link":
+      return <NavLink item={item} page={page} className="tz-navbar__link" />;
+    case "dropdown":
+      return <Dropdown label={item.label} items={item.items} page={page} variant={variant} />;
+    case "html":
+      return <div className="tz-navbar__html" dangerouslySetInnerHTML={{ __html: item.value }} />;
+    case "search":
+      // The search button arrives with the search issue; nothing is rendered until then.
+      return null;
+  }
+}
+
+function Dropdown({ label, items, page, variant }: { label: string; items: NavLinkItem[]; page: PageData; variant: "bar" | "menu" }) {
+  const [open, setOpen] = useState(variant === "menu");
+  const active = items.some((i) => isNavLinkActive(i, page));
+  return (
+    <div
+      className={cx("tz-navbar__dropdown", open && "tz-navbar__dropdown--open")}
+      onBlur={(e) => {
+        if (variant === "bar" && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className={cx("tz-navbar__link", "tz-navbar__dropdown-toggle", active && "tz-navbar__link--active")}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+      </button>
+      <ul className="tz-navbar__dropdown-menu">
+        {items.map((i) => (
+          <li key={i.href + i.label}>
+            <NavLink item={i} page={page} className="tz-navbar__dropdown-link" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

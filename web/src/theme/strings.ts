@@ -1,0 +1,31 @@
+// Every user-visible string of the theme, in one typed place. Defaults are the texts the spec asks for.
+
+export const strings = {
+  skipToContent: "Skip to main content",
+  opensInNewTab: "(opens in new tab)",
+  navbar: {
+    mainLabel: "Main",
+    toggleMenu: "Toggle navigation bar",
+    closeMenu: "Close navigation bar",
+    backToMainMenu: "← Back to main menu",
+    homeLinkLabel: (siteTitle: string) => `${siteTitle} home page`,
+  },
+  sidebar: {
+    label: "Docs sidebar",
+    expandCategory: (label: string) => `Expand sidebar category '${label}'`,
+    collapseCategory: (label: string) => `Collapse sidebar category '${label}'`,
+  },
+  breadcrumbs: { label: "Breadcrumbs", home: "Home page" },
+  pagination: { label: "Docs pages", previous: "Previous", next: "Next" },
+  toc: { title: "On this page" },
+  lastUpdated: { prefix: "Last updated on" },
+  notFound: {
+    title: "Page Not Found",
+    body: "There is no page at this address. It may have moved, or the link that brought you here may be mistyped.",
+    homeLink: "Go to the home page",
+  },
+  progressLabel: "Loading page",
+  routeAnnouncement: (title: string) => `${title}, page loaded`,
+  announcementLabel: "Announcement",
+  footer: { label: "Footer" },
+} as const;

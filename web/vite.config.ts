@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// One config for three jobs:
+//   vite build                                   → dist/client (hashed assets + .vite/manifest.json for Go)
+//   vite build --ssr src/entry-server.tsx …      → dist/server/entry-server.js, self-contained (React bundled)
+//   vitest                                       → jsdom unit tests
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  base: "/",
+  // The SSR bundle runs under plain Node in the Go build; bundle React into it and fix the mode, so it
+  // needs nothing at run time and never ships React's development build.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: "dist/server", emptyOutDir: true, minify: false, copyPublicDir: false }
+    : {
+        outDir: "dist/client",
+        emptyOutDir: true,
+        manifest: true,
+        assetsDir: "assets",
+        cssCodeSplit: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: "src/entry-client.tsx" },
+      },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    restoreMocks: true,
+    setupFiles: ["src/test/setup.ts"],
+  },
+}));
