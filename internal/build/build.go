@@ -80,6 +80,12 @@ func New(opts Options) *Builder {
 
 // Close stops the prerender worker, if one runs.
 func (b *Builder) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closeRenderer()
+}
+
+func (b *Builder) closeRenderer() {
 	if b.renderer != nil {
 		_ = b.renderer.Close()
 		b.renderer = nil

@@ -159,7 +159,7 @@ func (b *Builder) render(ctx context.Context, sd SiteData, pages []*PageData, sh
 	}
 	bundle := filepath.Join(b.opts.WebDir, "server", "entry-server.js")
 	if b.renderer != nil && b.rendererB != bundleKey(bundle) {
-		b.Close()
+		b.closeRenderer()
 	}
 	if b.renderer == nil {
 		r, err := prerender.Start(ctx, bundle)
@@ -169,13 +169,13 @@ func (b *Builder) render(ctx context.Context, sd SiteData, pages []*PageData, sh
 		b.renderer, b.rendererB = r, bundleKey(bundle)
 	}
 	if err := b.renderer.SetSite(sd); err != nil {
-		b.Close()
+		b.closeRenderer()
 		return err
 	}
 	for _, p := range todo {
 		app, err := b.renderer.Render(p)
 		if err != nil {
-			b.Close()
+			b.closeRenderer()
 			return fmt.Errorf("prerendering %s: %w", p.Route, err)
 		}
 		doc, err := sh.document(p, app)

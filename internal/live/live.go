@@ -67,6 +67,14 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 	}
 	d.rebuild(ctx)
 	go d.loop(ctx)
+	go func() {
+		// Event streams never end by themselves: end them with the server, so shutdown is prompt.
+		select {
+		case <-ctx.Done():
+			d.hub.close()
+		case <-d.done:
+		}
+	}()
 	return d, nil
 }
 
@@ -79,6 +87,7 @@ func (d *Dev) Close() {
 	}
 	d.watcher.Close()
 	d.hub.close()
+	d.builder.Close()
 }
 
 func (d *Dev) watchTree(root string) error {

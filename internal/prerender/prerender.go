@@ -14,7 +14,11 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"time"
 )
+
+// startTimeout bounds how long loading the SSR bundle may take.
+const startTimeout = 30 * time.Second
 
 //go:embed render.mjs
 var workerScript string
@@ -60,7 +64,16 @@ func Start(ctx context.Context, bundlePath string) (*Renderer, error) {
 		Ready bool   `json:"ready"`
 		Fatal string `json:"fatal"`
 	}
-	if err := r.read(&hello); err != nil || !hello.Ready {
+	ready := make(chan error, 1)
+	go func() { ready <- r.read(&hello) }()
+	select {
+	case err = <-ready:
+	case <-time.After(startTimeout):
+		_ = cmd.Process.Kill()
+		err = <-ready
+		err = fmt.Errorf("no answer within %s: %w", startTimeout, err)
+	}
+	if err != nil || !hello.Ready {
 		r.Close()
 		if hello.Fatal != "" {
 			return nil, fmt.Errorf("loading the SSR bundle: %s", hello.Fatal)

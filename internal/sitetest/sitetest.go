@@ -40,6 +40,7 @@ i18n:
     en: { label: English, direction: ltr, htmlLang: en }
 docs:
   mainDocId: overview/index
+  showLastUpdateTime: true
 themeConfig:
   navbar:
     title: Test
@@ -144,4 +145,23 @@ cards:
 ## Development tools
 
 Tools.
+`
+
+// FakeWeb stands in for the React app's build: a manifest, an asset and an SSR bundle whose render
+// shows the page's title, sidebar id and content, so the Go side can be tested on its own.
+const FakeWeb = `
+-- web/client/.vite/manifest.json --
+{"src/entry-client.tsx": {"file": "assets/entry-client-AbCdEf12.js", "src": "src/entry-client.tsx", "isEntry": true, "css": ["assets/entry-client-Zz99Yy88.css"], "imports": ["_vendor.js"]},
+ "_vendor.js": {"file": "assets/vendor-Qq11Ww22.js"}}
+-- web/client/assets/entry-client-AbCdEf12.js --
+console.log("client");
+-- web/client/assets/vendor-Qq11Ww22.js --
+console.log("vendor");
+-- web/client/assets/entry-client-Zz99Yy88.css --
+body { margin: 0 }
+-- web/server/entry-server.js --
+export function render({ site, page }) {
+  if (!site) throw new Error("no site data");
+  return "<main data-sidebar=\"" + (page.sidebar || "") + "\"><h1>" + page.title + "</h1><div data-tz-markdown>" + page.html + "</div></main>";
+}
 `

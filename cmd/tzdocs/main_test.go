@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tzdocs/internal/sitetest"
+)
+
+func runCmd(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), append([]string{"tzdocs"}, args...), func(string) string { return "" }, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "no command given"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"build", "--colour", "blue"}, "flag provided but not defined: -colour"},
+		{[]string{"serve", "extra"}, `unexpected argument "extra"`},
+	}
+	for _, tt := range tests {
+		_, stderr, err := runCmd(t, tt.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want usage error %q", tt.args, err, tt.want)
+		}
+		if !strings.Contains(stderr, "Usage") {
+			t.Errorf("%v: usage not printed: %q", tt.args, stderr)
+		}
+	}
+}
+
+func TestHelpForEachCommand(t *testing.T) {
+	for _, cmd := range []string{"build", "serve", "dev", "check"} {
+		out, _, err := runCmd(t, cmd, "--help")
+		if err != nil || !strings.Contains(out, "Usage: tzdocs "+cmd) || !strings.Contains(out, "-site") && !strings.Contains(out, "-dir") {
+			t.Errorf("%s --help: %v %q", cmd, err, out)
+		}
+	}
+}
+
+func TestCheckReportsProblemsWithPositions(t *testing.T) {
+	dir := sitetest.Write(t, strings.Replace(sitetest.Minimal, "Bakers get rights.", "Bakers get [rights](/nowhere).", 1))
+	out, _, err := runCmd(t, "check", "--site", filepath.Join(dir, "site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "warning: site/docs/architecture/bakers.md:7:12: broken link to /nowhere") || !strings.Contains(out, "check passed: 1 warnings") {
+		t.Errorf("check output %q", out)
+	}
+	bad := sitetest.Write(t, strings.Replace(sitetest.Minimal, "- architecture/bakers\n", "- architecture/bakerz\n", 1))
+	_, _, err = runCmd(t, "check", "--site", filepath.Join(bad, "site"))
+	if err == nil || !strings.Contains(err.Error(), `doc id "architecture/bakerz" does not exist`) {
+		t.Errorf("check of a broken site: %v", err)
+	}
+}
+
+func TestBuildThenServe(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	dist := filepath.Join(dir, "dist")
+	out, _, err := runCmd(t, "build", "--site", filepath.Join(dir, "site"), "--out", dist, "--web", filepath.Join(dir, "web"))
+	if err != nil || !strings.Contains(out, "built 9 pages") {
+		t.Fatalf("build: %v %q", err, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0"}, func(string) string { return "" }, pw, io.Discard)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(line)
+	res, err := http.Get(url + "/architecture/bakers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(b), "<h1>Bakers and baking</h1>") {
+		t.Errorf("GET: %d %q", res.StatusCode, b)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve did not shut down cleanly: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop after its context ended")
+	}
+}

@@ -1,0 +1,242 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/sitetest"
+)
+
+func buildSite(t *testing.T, archive string) (string, *Result, error) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("node is needed for prerendering tests")
+	}
+	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	t.Cleanup(b.Close)
+	res, err := b.Build(context.Background())
+	return filepath.Join(dir, "dist"), res, err
+}
+
+func read(t *testing.T, dist, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dist, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestBuildWritesEveryRoute(t *testing.T) {
+	dist, res, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"index.html", "overview/index.html", "architecture/index.html", "architecture/accounts/index.html",
+		"conrefs/network/index.html", "hidden/index.html", "tutorials/app/part-1/index.html", "404.html", "sitemap.xml", "llms.txt",
+		"llms-full.txt", "architecture/accounts.md", "_data/site.json", "_data/index.json", "_data/overview/index.json",
+		"_data/architecture/accounts.json", "assets/entry-client-AbCdEf12.js", "_routes.json"} {
+		if _, err := os.Stat(filepath.Join(dist, p)); err != nil {
+			t.Errorf("missing %s", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dist, "secret/draft/index.html")); err == nil {
+		t.Error("draft was published")
+	}
+	if res.Pages != 9 {
+		t.Errorf("pages = %d, want 9", res.Pages)
+	}
+}
+
+func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
+	dist, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := read(t, dist, "architecture/accounts/index.html")
+	for _, want := range []string{
+		`<html lang="en" dir="ltr">`,
+		"<title>Accounts | Test Docs</title>",
+		`<link rel="canonical" href="https://docs.example.org/architecture/accounts">`,
+		`<meta name="description" content="Accounts hold tez.">`,
+		`<link rel="stylesheet" href="/assets/entry-client-Zz99Yy88.css">`,
+		`<script type="module" src="/assets/entry-client-AbCdEf12.js"></script>`,
+		`<link rel="modulepreload" href="/assets/vendor-Qq11Ww22.js">`,
+		`<main data-sidebar="documentation"><h1>Accounts</h1>`,
+		`id="implicit-accounts"`,
+		`<script id="__TZ_DATA__" type="application/json">`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	inline := html[strings.Index(html, `<script id="__TZ_DATA__"`):]
+	if strings.Contains(inline, `"html":`) {
+		t.Error("inline data repeats the page HTML; the client reads it from the DOM")
+	}
+	if home := read(t, dist, "index.html"); !strings.Contains(home, "<title>Test Docs</title>") {
+		t.Error("home title is not the site title")
+	}
+	if nf := read(t, dist, "404.html"); !strings.Contains(nf, "<h1>Page Not Found</h1>") || !strings.Contains(nf, `noindex`) {
+		t.Error("404 page wrong")
+	}
+}
+
+func TestPageDataCarriesNavigation(t *testing.T) {
+	dist, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PageData
+	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Route != "/architecture/accounts" || p.Kind != "doc" || p.Sidebar != "documentation" || p.LastUpdated != "2025-01-02" {
+		t.Errorf("page data %+v", p)
+	}
+	if p.Prev == nil || p.Prev.Href != "/architecture" || p.Next == nil || p.Next.Title != "Bakers" {
+		t.Errorf("prev/next %+v %+v", p.Prev, p.Next)
+	}
+	if len(p.TOC) != 1 || p.TOC[0].ID != "implicit-accounts" || p.TOC[0].Level != 2 {
+		t.Errorf("toc %+v", p.TOC)
+	}
+	if len(p.Breadcrumbs) != 2 || p.Breadcrumbs[0].Href != "/architecture" {
+		t.Errorf("breadcrumbs %+v", p.Breadcrumbs)
+	}
+	var overview PageData
+	json.Unmarshal([]byte(read(t, dist, "_data/overview/index.json")), &overview)
+	if !strings.Contains(*overview.HTML, `href="/architecture/accounts"`) {
+		t.Errorf(".md link not rewritten to its route: %s", *overview.HTML)
+	}
+	var site map[string]any
+	json.Unmarshal([]byte(read(t, dist, "_data/site.json")), &site)
+	nav := site["navbar"].(map[string]any)["items"].([]any)
+	first := nav[0].(map[string]any)
+	if first["href"] != "/overview/" || first["activeSidebar"] != "documentation" || first["position"] != "left" {
+		t.Errorf("docSidebar item resolved to %v", first)
+	}
+	if last := nav[2].(map[string]any); last["external"] != true || last["position"] != "right" {
+		t.Errorf("external item %v", last)
+	}
+	var home PageData
+	json.Unmarshal([]byte(read(t, dist, "_data/index.json")), &home)
+	if home.Kind != "home" || home.Home == nil || home.Home.Hero.Tagline != "Learn." || len(home.Home.Cards) != 1 {
+		t.Errorf("home data %+v", home.Home)
+	}
+}
+
+func TestUnlistedPagesStayOutOfSitemapAndSidebars(t *testing.T) {
+	dist, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(read(t, dist, "sitemap.xml"), "/hidden") || strings.Contains(read(t, dist, "llms.txt"), "/hidden") {
+		t.Error("unlisted page listed")
+	}
+	if !strings.Contains(read(t, dist, "sitemap.xml"), "<loc>https://docs.example.org/architecture/bakers</loc>") {
+		t.Error("sitemap lacks a page")
+	}
+}
+
+func TestBrokenLinksAndAnchorsWarn(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", "Accounts hold tez. See [x](/missing) and [y](/architecture/bakers#no-such-heading) and [z](#implicit-accounts).", 1)
+	_, res, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, w := range res.Warnings {
+		all = append(all, w.Error())
+	}
+	joined := strings.Join(all, "\n")
+	for _, want := range []string{
+		"site/docs/architecture/accounts.md:7:",
+		"broken link to /missing",
+		`broken anchor in /architecture/bakers#no-such-heading: /architecture/bakers has no heading with id "no-such-heading"`,
+	} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("warnings lack %q:\n%s", want, joined)
+		}
+	}
+	if strings.Contains(joined, "#implicit-accounts") {
+		t.Error("a valid same-page anchor was reported")
+	}
+}
+
+func TestMissingImageFailsTheBuild(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Bakers get rights.", "Bakers get rights.\n\n![diagram](/img/nope.png)", 1)
+	_, _, err := buildSite(t, archive)
+	if err == nil || !strings.Contains(err.Error(), "site/docs/architecture/bakers.md:9:1:") || !strings.Contains(err.Error(), "image /img/nope.png not found") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestImagesAreHashedAndSized(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Bakers get rights.", "Bakers get rights.\n\n![diagram](/img/d.svg)", 1) +
+		"-- site/static/img/d.svg --\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 40\"></svg>\n"
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := read(t, dist, "architecture/bakers/index.html")
+	if !strings.Contains(html, `width="120" height="40"`) || !strings.Contains(html, `src="/assets/img/d-`) {
+		t.Errorf("image not hashed and sized: %s", html[strings.Index(html, "<img"):][:200])
+	}
+}
+
+func TestRebuildRendersOnlyWhatChanged(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	defer b.Close()
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changed) != 0 {
+		t.Errorf("unchanged rebuild changed %v", res.Changed)
+	}
+	file := filepath.Join(dir, "site/docs/architecture/bakers.md")
+	src, _ := os.ReadFile(file)
+	os.WriteFile(file, []byte(strings.Replace(string(src), "Bakers get rights.", "Bakers earn rights.", 1)), 0o644)
+	res, err = b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changed) != 1 || res.Changed[0] != "/architecture/bakers" {
+		t.Errorf("changed = %v, want only /architecture/bakers", res.Changed)
+	}
+	if !strings.Contains(read(t, filepath.Join(dir, "dist"), "architecture/bakers/index.html"), "Bakers earn rights.") {
+		t.Error("edit not in output")
+	}
+}
+
+func TestBuildRefusesToWipeAForeignFolder(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb+"-- dist/precious.txt --\nkeep me\n")
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	defer b.Close()
+	_, err := b.Build(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "is not a tzdocs build") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dist/precious.txt")); err != nil {
+		t.Error("foreign file deleted")
+	}
+}
+
+func TestMissingWebBuildIsAClearError(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	_, err := b.Build(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "build the web app first") {
+		t.Fatalf("err = %v", err)
+	}
+}

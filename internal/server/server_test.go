@@ -1,0 +1,219 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/sitetest"
+)
+
+const builtSite = `
+-- dist/_routes.json --
+["/", "/overview/", "/architecture", "/architecture/bakers"]
+-- dist/index.html --
+<!doctype html><title>Home</title>
+-- dist/overview/index.html --
+<!doctype html><title>Overview</title>
+-- dist/architecture/index.html --
+<!doctype html><title>Architecture</title>
+-- dist/architecture/bakers/index.html --
+<!doctype html><title>Bakers</title>
+-- dist/404.html --
+<!doctype html><title>Page Not Found</title>
+-- dist/assets/entry-client-AbCdEf12.js --
+console.log("app")
+-- dist/_data/architecture.json --
+{"route":"/architecture"}
+-- dist/img/logo.svg --
+<svg xmlns="http://www.w3.org/2000/svg"></svg>
+`
+
+func newTestServer(t *testing.T) (*Server, string) {
+	t.Helper()
+	dir := filepath.Join(sitetest.Write(t, builtSite), "dist")
+	// A precompressed sidecar, as the build writes for larger text files.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("<!doctype html><title>Bakers</title>\n"))
+	zw.Close()
+	if err := os.WriteFile(filepath.Join(dir, "architecture/bakers/index.html.gz"), gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "architecture/bakers/index.html.br"), []byte("brotli-bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, dir
+}
+
+func get(t *testing.T, h http.Handler, path string, header ...string) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func body(t *testing.T, res *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestCanonicalRoutesAndRedirects(t *testing.T) {
+	s, _ := newTestServer(t)
+	tests := []struct {
+		path     string
+		status   int
+		location string
+		title    string
+	}{
+		{"/", 200, "", "Home"},
+		{"/index.html", 301, "/", ""},
+		{"/architecture", 200, "", "Architecture"},
+		{"/architecture/", 301, "/architecture", ""},
+		{"/architecture/index.html", 301, "/architecture", ""},
+		{"/architecture.html", 301, "/architecture", ""},
+		{"/overview/", 200, "", "Overview"},
+		{"/overview", 301, "/overview/", ""},
+		{"/overview/index.html", 301, "/overview/", ""},
+		{"/architecture/bakers/?x=1", 301, "/architecture/bakers?x=1", ""},
+		{"/nope", 404, "", "Page Not Found"},
+		{"/architecture/nope/", 404, "", "Page Not Found"},
+		{"/img/logo.svg", 200, "", ""},
+		{"/_data/architecture.json", 200, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res := get(t, s, tt.path)
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			if got := res.Header.Get("Location"); got != tt.location {
+				t.Errorf("Location %q, want %q", got, tt.location)
+			}
+			if tt.title != "" && !strings.Contains(body(t, res), "<title>"+tt.title+"</title>") {
+				t.Errorf("wrong page served")
+			}
+		})
+	}
+}
+
+func TestCachingHeaders(t *testing.T) {
+	s, _ := newTestServer(t)
+	asset := get(t, s, "/assets/entry-client-AbCdEf12.js")
+	if got := asset.Header.Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
+		t.Errorf("hashed asset Cache-Control %q", got)
+	}
+	if got := asset.Header.Get("Content-Type"); got != "text/javascript; charset=utf-8" {
+		t.Errorf("asset Content-Type %q", got)
+	}
+	page := get(t, s, "/architecture")
+	if got := page.Header.Get("Cache-Control"); got != "no-cache" {
+		t.Errorf("HTML Cache-Control %q", got)
+	}
+	etag := page.Header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag on HTML")
+	}
+	again := get(t, s, "/architecture", "If-None-Match", etag)
+	if again.StatusCode != http.StatusNotModified {
+		t.Errorf("conditional request got %d, want 304", again.StatusCode)
+	}
+	if body(t, again) != "" {
+		t.Error("304 has a body")
+	}
+	changed := get(t, s, "/architecture", "If-None-Match", `"other"`)
+	if changed.StatusCode != 200 {
+		t.Errorf("stale ETag got %d", changed.StatusCode)
+	}
+	notFound := get(t, s, "/nope")
+	if got := notFound.Header.Get("Cache-Control"); got != "no-store" {
+		t.Errorf("404 Cache-Control %q", got)
+	}
+}
+
+func TestPrecompressedResponses(t *testing.T) {
+	s, _ := newTestServer(t)
+	br := get(t, s, "/architecture/bakers", "Accept-Encoding", "gzip, deflate, br")
+	if br.Header.Get("Content-Encoding") != "br" || body(t, br) != "brotli-bytes" {
+		t.Errorf("br not chosen: %q", br.Header.Get("Content-Encoding"))
+	}
+	if br.Header.Get("Vary") != "Accept-Encoding" {
+		t.Errorf("Vary %q", br.Header.Get("Vary"))
+	}
+	gz := get(t, s, "/architecture/bakers", "Accept-Encoding", "gzip, br;q=0")
+	if gz.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("gzip not chosen: %q", gz.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(gz.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if !strings.Contains(string(plain), "Bakers") {
+		t.Errorf("gzip body %q", plain)
+	}
+	identity := get(t, s, "/architecture/bakers")
+	if identity.Header.Get("Content-Encoding") != "" || !strings.Contains(body(t, identity), "Bakers") {
+		t.Error("identity response is encoded")
+	}
+}
+
+func TestHealthAndMethods(t *testing.T) {
+	s, _ := newTestServer(t)
+	if res := get(t, s, "/healthz"); res.StatusCode != 200 || body(t, res) != "ok\n" {
+		t.Errorf("healthz %d", res.StatusCode)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/architecture", nil)
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST got %d", rec.Code)
+	}
+	head := httptest.NewRequest(http.MethodHead, "/architecture", nil)
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, head)
+	if rec.Code != 200 || rec.Body.Len() != 0 || rec.Header().Get("Content-Length") == "" {
+		t.Errorf("HEAD got %d with %d bytes", rec.Code, rec.Body.Len())
+	}
+}
+
+func TestReloadServesTheNewBuild(t *testing.T) {
+	s, dir := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(dir, "architecture/index.html"), []byte("<title>Rebuilt</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body(t, get(t, s, "/architecture")), "Architecture") {
+		t.Fatal("served from disk instead of memory")
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body(t, get(t, s, "/architecture")), "Rebuilt") {
+		t.Error("Reload did not pick up the new file")
+	}
+}
+
+func TestNewRejectsAFolderThatIsNotABuild(t *testing.T) {
+	_, err := New(Options{Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "run `tzdocs build` first") {
+		t.Errorf("err = %v", err)
+	}
+}
