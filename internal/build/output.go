@@ -154,7 +154,7 @@ func writeFile(dir, rel string, data []byte) error {
 		return nil
 	}
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
 	_, _ = zw.Write(data)
 	if err := zw.Close(); err != nil {
 		return err
@@ -163,9 +163,11 @@ func writeFile(dir, rel string, data []byte) error {
 		return err
 	}
 	var br bytes.Buffer
-	level := 6
+	// Pages change with every edit, so they get a fast level; hashed assets are fetched most and
+	// change rarely, so they get a high one.
+	level := 4
 	if strings.HasPrefix(rel, "assets/") {
-		level = brotli.BestCompression // hashed assets change rarely and are fetched most
+		level = 9
 	}
 	bw := brotli.NewWriterLevel(&br, level)
 	_, _ = bw.Write(data)

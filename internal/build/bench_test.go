@@ -1,0 +1,24 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkBuildSite builds the real site/ from scratch, prerender included. It needs the web app
+// built (make build); run it with: go test -run x -bench BuildSite ./internal/build
+func BenchmarkBuildSite(b *testing.B) {
+	web := filepath.Join("..", "..", "web", "dist")
+	if _, err := os.Stat(filepath.Join(web, "server", "entry-server.js")); err != nil {
+		b.Skip("web app not built; run make build first")
+	}
+	for b.Loop() {
+		bl := New(Options{SiteDir: filepath.Join("..", "..", "site"), OutDir: filepath.Join(b.TempDir(), "dist"), WebDir: web})
+		if _, err := bl.Build(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		bl.Close()
+	}
+}
