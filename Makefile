@@ -45,8 +45,10 @@ lint:
 	$(GO) vet ./...
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 
+# The feedback store suite runs against SQLite and a throwaway PostgreSQL cluster (installed with
+# apt-get when missing).
 test-go:
-	$(GO) test ./...
+	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test ./...
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test --silent

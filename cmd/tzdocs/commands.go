@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tzdocs/internal/build"
+	"tzdocs/internal/feedback"
 	"tzdocs/internal/live"
 	"tzdocs/internal/server"
 )
@@ -82,11 +83,17 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	dir := fs.String("dir", "dist", "the built site folder")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	trustProxy := fs.Bool("trust-proxy", false, "key rate limits on X-Forwarded-For (only behind a proxy that sets it)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs."); done {
 		return err
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
-	srv, err := server.New(server.Options{Dir: *dir, Logger: logger})
+	st, err := feedback.Open(ctx, databaseURL(getenv))
+	if err != nil {
+		return fmt.Errorf("opening the feedback database: %w", err)
+	}
+	defer st.Close()
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy})
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,10 @@ Usage:
   tzdocs serve [--dir dist] [--addr 127.0.0.1:8080]          serve a built site
   tzdocs dev   [--site site] [--addr 127.0.0.1:8080]         build, watch and live-reload
   tzdocs check [--site site]                                 check config, front matter, links, anchors, images
+  tzdocs feedback export [--format csv|json] [--since DATE]  page and answer feedback for maintainers
+  tzdocs feedback stats                                      votes and comments per page, worst first
+
+Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL).
 
 Run 'tzdocs COMMAND --help' for a command's flags.
 `
@@ -59,6 +63,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdDev(ctx, rest, stdout, stderr)
 	case "check":
 		return cmdCheck(ctx, rest, stdout, stderr)
+	case "feedback":
+		return cmdFeedback(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return nil

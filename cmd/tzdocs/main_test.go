@@ -81,7 +81,13 @@ func TestBuildThenServe(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0"}, func(string) string { return "" }, pw, io.Discard)
+		env := func(k string) string {
+			if k == "TZDOCS_DATABASE_URL" {
+				return "file:" + filepath.Join(dir, "feedback.db")
+			}
+			return ""
+		}
+		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0"}, env, pw, io.Discard)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -99,6 +105,22 @@ func TestBuildThenServe(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(string(b), "<h1>Bakers and baking</h1>") {
 		t.Errorf("GET: %d %q", res.StatusCode, b)
 	}
+	post, err := http.Post(url+"/api/feedback", "application/json", strings.NewReader(`{"url":"/architecture/bakers","helpful":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	post.Body.Close()
+	if post.StatusCode != http.StatusCreated {
+		t.Errorf("feedback post: %d", post.StatusCode)
+	}
+	unknown, err := http.Post(url+"/api/feedback", "application/json", strings.NewReader(`{"url":"/no/such/page","helpful":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown.Body.Close()
+	if unknown.StatusCode != http.StatusBadRequest {
+		t.Errorf("feedback for an unknown page: %d", unknown.StatusCode)
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -107,5 +129,15 @@ func TestBuildThenServe(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop after its context ended")
+	}
+	var exported bytes.Buffer
+	err = run(context.Background(), []string{"tzdocs", "feedback", "export", "--format", "json"}, func(k string) string {
+		if k == "TZDOCS_DATABASE_URL" {
+			return "file:" + filepath.Join(dir, "feedback.db")
+		}
+		return ""
+	}, &exported, io.Discard)
+	if err != nil || !strings.Contains(exported.String(), `"/architecture/bakers"`) {
+		t.Errorf("export after serving: %v %s", err, exported.String())
 	}
 }

@@ -27,6 +27,7 @@ type file struct {
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
+	url    string // the site's public URL, from _data/site.json
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
 }
@@ -76,6 +77,14 @@ func loadSite(dir string) (*siteFiles, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if f := s.files["/_data/site.json"]; f != nil {
+		var sd struct {
+			URL string `json:"url"`
+		}
+		if json.Unmarshal(f.data, &sd) == nil {
+			s.url = sd.URL
+		}
 	}
 	if s.files["/404.html"] == nil {
 		return nil, fmt.Errorf("%s has no 404.html; rebuild the site", dir)

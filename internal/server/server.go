@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"tzdocs/internal/feedback"
 )
 
 // Options wires a Server's dependencies.
@@ -19,6 +21,10 @@ type Options struct {
 	Logger *slog.Logger
 	// DevEvents, when set, serves the live-reload event stream of `tzdocs dev` at /_dev/events.
 	DevEvents http.Handler
+	// Feedback stores what readers send; nil leaves the feedback API out.
+	Feedback feedback.Store
+	// TrustProxy makes rate limits key on X-Forwarded-For; set it only behind a proxy that sets it.
+	TrustProxy bool
 }
 
 // Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
@@ -62,6 +68,12 @@ func handleHealth() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = w.Write([]byte("ok\n"))
 	})
+}
+
+// knownRoute reports whether a path (any spelling) is a page of the current build.
+func (s *Server) knownRoute(p string) bool {
+	_, ok := s.site.Load().page(p)
+	return ok
 }
 
 // handleSite serves pages by canonical route (redirecting other spellings), then static files,

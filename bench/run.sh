@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the benchmarks and prints their figures; record them in bench/RESULTS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== site build and page weight"
+go run ./bench/build
+echo
+echo "== Markdown conversion (per page, warm highlight cache)"
+go test -run '^$' -bench 'BenchmarkConvert$' -benchtime 200x ./internal/markdown/ | grep Benchmark

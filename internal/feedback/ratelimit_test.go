@@ -1,0 +1,72 @@
+package feedback
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+func TestLimiterForgetsRefilledClients(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newLimiter(RateLimit{PerMinute: 60, Burst: 2}, func() time.Time { return now })
+	for i := range pruneAt {
+		l.allow(fmt.Sprint(i))
+	}
+	if len(l.buckets) != pruneAt {
+		t.Fatalf("%d buckets, want %d", len(l.buckets), pruneAt)
+	}
+	now = now.Add(3 * time.Second) // every bucket is full again
+	l.allow("newcomer")
+	if len(l.buckets) != 1 {
+		t.Fatalf("%d buckets after refill, want only the newcomer", len(l.buckets))
+	}
+}
+
+func TestLimiterTellsHowLongToWait(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newLimiter(RateLimit{PerMinute: 6, Burst: 1}, func() time.Time { return now })
+	if ok, _ := l.allow("a"); !ok {
+		t.Fatal("first post refused")
+	}
+	ok, wait := l.allow("a")
+	if ok || wait != 10*time.Second {
+		t.Fatalf("allow = %v, wait %v; want refused, 10s", ok, wait)
+	}
+}
+
+func TestZeroRateLimitMeansTheDefault(t *testing.T) {
+	l := newLimiter(RateLimit{}, time.Now)
+	if l.burst != 20 || l.perSecond != 10.0/60 {
+		t.Fatalf("burst %v, rate %v/s; want 20 and 10 a minute", l.burst, l.perSecond)
+	}
+	if newLimiter(RateLimit{Off: true}, time.Now) != nil {
+		t.Fatal("Off still limits")
+	}
+}
+
+func TestClientKey(t *testing.T) {
+	cases := []struct {
+		remote, xff string
+		trust       bool
+		want        string
+	}{
+		{"192.0.2.1:1234", "", false, "192.0.2.1"},
+		{"192.0.2.1:1234", "198.51.100.7", false, "192.0.2.1"},
+		{"192.0.2.1:1234", "198.51.100.7", true, "198.51.100.7"},
+		{"192.0.2.1:1234", "6.6.6.6, 198.51.100.7", true, "198.51.100.7"},
+		{"192.0.2.1:1234", "198.51.100.7, garbage", true, "198.51.100.7"},
+		{"192.0.2.1:1234", "garbage", true, "192.0.2.1"},
+		{"[2001:db8:a:b:1:2:3:4]:443", "", false, "2001:db8:a:b::/64"},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest("POST", "/api/feedback", nil)
+		r.RemoteAddr = c.remote
+		if c.xff != "" {
+			r.Header.Set("X-Forwarded-For", c.xff)
+		}
+		if got := clientKey(r, c.trust); got != c.want {
+			t.Errorf("clientKey(%s, XFF %q, trust %v) = %q, want %q", c.remote, c.xff, c.trust, got, c.want)
+		}
+	}
+}

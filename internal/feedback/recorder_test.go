@@ -1,0 +1,114 @@
+package feedback_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"tzdocs/internal/feedback"
+)
+
+func countQueries(t *testing.T, s feedback.Store) int {
+	t.Helper()
+	n := 0
+	if err := s.Queries(context.Background(), time.Time{}, func(feedback.Query) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestRecorderWritesEverythingQueuedByClose(t *testing.T) {
+	s := newStore(t)
+	r := feedback.NewRecorder(s, feedback.RecorderOptions{FlushInterval: time.Hour, BatchSize: 7})
+	for i := range 100 {
+		if !r.Query(feedback.Query{Query: fmt.Sprint("q", i), NbHits: i, ProcessingTime: time.Millisecond}) {
+			t.Fatalf("query %d dropped", i)
+		}
+	}
+	r.Event(feedback.Event{Type: "click", Name: "Hit clicked", ObjectIDs: []string{"x"}, Positions: []int{1}})
+	if err := r.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := countQueries(t, s); n != 100 {
+		t.Fatalf("%d queries stored, want 100", n)
+	}
+	var events []feedback.Event
+	s.Events(t.Context(), time.Time{}, func(e feedback.Event) error { events = append(events, e); return nil })
+	if len(events) != 1 || events[0].At.IsZero() || events[0].Type != "click" {
+		t.Fatalf("events %+v", events)
+	}
+	if r.Query(feedback.Query{Query: "late"}) || r.Dropped() != 1 {
+		t.Fatalf("a closed recorder accepted a record (dropped %d)", r.Dropped())
+	}
+	if err := r.Close(t.Context()); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+}
+
+func TestRecorderFlushesOnItsInterval(t *testing.T) {
+	s := newStore(t)
+	r := feedback.NewRecorder(s, feedback.RecorderOptions{FlushInterval: 20 * time.Millisecond})
+	defer r.Close(context.Background())
+	r.Query(feedback.Query{Query: "tezos"})
+	deadline := time.Now().Add(5 * time.Second)
+	for countQueries(t, s) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("a queued query was not written within 5s of a 20ms flush interval")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// slowStore blocks writes until released, or fails them.
+type slowStore struct {
+	feedback.Store
+	release chan struct{}
+	fail    bool
+}
+
+func (s slowStore) AddQueries(ctx context.Context, qs []feedback.Query) error {
+	<-s.release
+	if s.fail {
+		return errors.New("disk full")
+	}
+	return s.Store.AddQueries(ctx, qs)
+}
+
+func TestRecorderDropsWhenTheQueueIsFull(t *testing.T) {
+	base := newStore(t)
+	release := make(chan struct{})
+	r := feedback.NewRecorder(slowStore{Store: base, release: release},
+		feedback.RecorderOptions{FlushInterval: time.Hour, BatchSize: 1, QueueSize: 5})
+	accepted := 0
+	for i := range 50 {
+		if r.Query(feedback.Query{Query: fmt.Sprint(i)}) {
+			accepted++
+		}
+	}
+	close(release)
+	if err := r.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	// One record is being written while 5 wait: never more than 6 accepted, and the rest counted.
+	if accepted > 6 || accepted < 5 || int(r.Dropped()) != 50-accepted {
+		t.Fatalf("accepted %d, dropped %d of 50 with a queue of 5", accepted, r.Dropped())
+	}
+	if n := countQueries(t, base); n != accepted {
+		t.Fatalf("%d stored, %d accepted", n, accepted)
+	}
+}
+
+func TestRecorderCountsFailedWrites(t *testing.T) {
+	release := make(chan struct{})
+	close(release)
+	r := feedback.NewRecorder(slowStore{Store: newStore(t), release: release, fail: true}, feedback.RecorderOptions{FlushInterval: time.Hour})
+	for range 3 {
+		r.Query(feedback.Query{Query: "x"})
+	}
+	r.Close(t.Context())
+	if r.Dropped() != 3 {
+		t.Fatalf("Dropped() = %d, want 3", r.Dropped())
+	}
+}

@@ -1,0 +1,92 @@
+package sqlite_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlite"
+	"tzdocs/internal/feedback/store/storetest"
+)
+
+func TestStoreSuite(t *testing.T) {
+	ms, err := sqlite.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.Run(t, func(t *testing.T) storetest.Opener {
+		path := filepath.Join(t.TempDir(), "feedback.db")
+		return func(ctx context.Context, ms []store.Migration) (store.Store, error) {
+			return sqlite.Open(ctx, path, sqlite.WithMigrations(ms))
+		}
+	}, ms)
+}
+
+func TestOpenCreatesTheFolderAndAnIntactWALDatabase(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "nested", "deeper", "tzdocs.db")
+	s, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("database file not created: %v", err)
+	}
+	if _, err := s.AddPage(t.Context(), store.Page{URL: "/"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Fatalf("no write-ahead log beside the database: %v", err)
+	}
+	if err := s.IntegrityCheck(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOpenWithoutPathUsesTheDefaultLocation(t *testing.T) {
+	t.Chdir(t.TempDir())
+	s, err := sqlite.Open(t.Context(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Path() != sqlite.DefaultPath {
+		t.Fatalf("Path() = %q, want %q", s.Path(), sqlite.DefaultPath)
+	}
+	if _, err := os.Stat(sqlite.DefaultPath); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOpenRefusesAFileThatIsNotADatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("this is not an SQLite database, just some text that is long enough to look like a header\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := sqlite.Open(t.Context(), path)
+	if err == nil {
+		s.Close()
+		t.Fatal("opened a text file as a database")
+	}
+	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "not a database") {
+		t.Fatalf("error %q should name the file and say it is not a database", err)
+	}
+}
+
+func BenchmarkAddPage(b *testing.B) {
+	s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	yes := true
+	for b.Loop() {
+		if _, err := s.AddPage(b.Context(), store.Page{URL: "/bench", Helpful: &yes, Comment: "a comment of ordinary length"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

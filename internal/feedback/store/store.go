@@ -1,0 +1,109 @@
+// Package store defines what the feedback database keeps and the contract its implementations meet.
+//
+// It is kept apart from package feedback so that store/sqlite and store/postgres can share these
+// types while package feedback imports both of them to pick one from a URL.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Page is one reader's note about the site: a vote from the page widget, a comment from the general
+// feedback form, or both.
+type Page struct {
+	ID        int64
+	CreatedAt time.Time
+	URL       string // a path of the site; empty when the general form left it out
+	Helpful   *bool  // nil when the reader did not vote
+	Comment   string
+	Category  string // empty for widget posts
+	Email     string
+}
+
+// Answer is a thumbs up or down on one Ask AI answer, kept with what was asked and answered so
+// maintainers can read it without the assistant's memory.
+type Answer struct {
+	ID        int64
+	CreatedAt time.Time
+	MessageID string
+	Thumbs    int // 1 up, 0 down
+	Question  string
+	Answer    string
+	Sources   []string
+}
+
+// Query is one search request as the search handler saw it.
+type Query struct {
+	ID             int64
+	At             time.Time
+	Query          string
+	NbHits         int
+	ProcessingTime time.Duration
+}
+
+// Event is one Algolia Insights event (click, view or conversion).
+type Event struct {
+	ID        int64
+	At        time.Time
+	Type      string
+	Name      string
+	Index     string
+	UserToken string
+	QueryID   string
+	ObjectIDs []string
+	Positions []int
+}
+
+// PageStat sums up the page feedback of one URL.
+type PageStat struct {
+	URL        string
+	Helpful    int
+	NotHelpful int
+	Comments   int
+}
+
+// Votes is the number of yes and no votes.
+func (p PageStat) Votes() int { return p.Helpful + p.NotHelpful }
+
+// Ratio is the share of yes votes, or -1 when the page has no vote.
+func (p PageStat) Ratio() float64 {
+	if p.Votes() == 0 {
+		return -1
+	}
+	return float64(p.Helpful) / float64(p.Votes())
+}
+
+// Store keeps page feedback, answer feedback and search analytics. Add methods return only after
+// the rows are committed durably. List methods call fn for each row created at or after since, oldest
+// first, and stop at the first error fn returns. Implementations are safe for concurrent use.
+type Store interface {
+	AddPage(ctx context.Context, p Page) (int64, error)
+	AddAnswer(ctx context.Context, a Answer) (int64, error)
+	AddQueries(ctx context.Context, qs []Query) error
+	AddEvents(ctx context.Context, es []Event) error
+
+	Pages(ctx context.Context, since time.Time, fn func(Page) error) error
+	Answers(ctx context.Context, since time.Time, fn func(Answer) error) error
+	Queries(ctx context.Context, since time.Time, fn func(Query) error) error
+	Events(ctx context.Context, since time.Time, fn func(Event) error) error
+
+	// PageStats sums up page feedback per URL, in no particular order.
+	PageStats(ctx context.Context) ([]PageStat, error)
+	// SchemaVersion is the number of the last migration applied to the database.
+	SchemaVersion(ctx context.Context) (int, error)
+	Close() error
+}
+
+// ErrInvalid marks a row the store refuses (a thumbs value other than 0 or 1, for instance).
+var ErrInvalid = errors.New("invalid feedback row")
+
+// Stamp returns t in UTC at millisecond precision, or now when t is zero, so that both databases give
+// back exactly the time they were given.
+func Stamp(t time.Time, now func() time.Time) time.Time {
+	if t.IsZero() {
+		t = now()
+	}
+	return t.UTC().Truncate(time.Millisecond)
+}
