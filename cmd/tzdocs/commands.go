@@ -14,6 +14,7 @@ import (
 
 	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/samples"
 	"tzdocs/internal/live"
 	"tzdocs/internal/server"
 )
@@ -65,6 +66,7 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
+	withSamples := fs.Bool("samples", false, "also validate the code samples (Michelson, TypeScript, Python, JSON, YAML, bash); needs npm ci --prefix tools/samples")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
 		return err
 	}
@@ -74,6 +76,22 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err != nil {
 		return fmt.Errorf("check failed:\n%w", err)
+	}
+	if *withSamples {
+		report, err := samples.CheckReport(ctx, *site, samples.ToolsDirFor(*site))
+		if err != nil {
+			return err
+		}
+		for _, s := range report.Skipped {
+			fmt.Fprintf(stdout, "skipped: %s: %s\n", s.Sample.Location(), s.Reason)
+		}
+		for _, p := range report.Problems {
+			fmt.Fprintf(stdout, "error: %v\n", p)
+		}
+		fmt.Fprintln(stdout, report.Summary())
+		if len(report.Problems) > 0 {
+			return fmt.Errorf("check failed: %d code samples are not valid", len(report.Problems))
+		}
 	}
 	fmt.Fprintf(stdout, "check passed: %d warnings\n", len(warnings))
 	return nil
@@ -97,7 +115,10 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	return listenAndServe(ctx, *addr, srv, stdout, fmt.Sprintf("serving %s", *dir))
+	err = listenAndServe(ctx, *addr, srv, stdout, fmt.Sprintf("serving %s", *dir))
+	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return errors.Join(err, srv.Close(flush))
 }
 
 func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {
