@@ -14,8 +14,8 @@ import (
 
 	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
-	"tzdocs/internal/samples"
 	"tzdocs/internal/live"
+	"tzdocs/internal/samples"
 	"tzdocs/internal/server"
 )
 
