@@ -1,6 +1,8 @@
 // Package markdown compiles Docusaurus-flavoured Markdown pages to HTML plus the data the site needs
 // about them: title, headings, table of contents, plain-text sections for search, links, images and
-// diagnostics. It is the only package that knows goldmark.
+// diagnostics. It is the only package that knows goldmark. Each Docusaurus/MDX convention is a
+// sub-package (admonition, codeblock, tabs, figure, tutorialcard, details, rawhtml, mdx, jsx, …);
+// conref includes content references before parsing.
 package markdown
 
 import (
@@ -17,13 +19,18 @@ import (
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown/admonition"
 	"tzdocs/internal/markdown/codeblock"
+	"tzdocs/internal/markdown/conref"
 	"tzdocs/internal/markdown/details"
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/markdown/jsx"
 	"tzdocs/internal/markdown/links"
 	"tzdocs/internal/markdown/mdx"
+	"tzdocs/internal/markdown/rawhtml"
 	"tzdocs/internal/markdown/tablewrap"
+	"tzdocs/internal/markdown/tabs"
+	"tzdocs/internal/markdown/tutorialcard"
 )
 
 // Options configures a Converter.
@@ -32,7 +39,7 @@ type Options struct {
 	Highlighter              *highlight.Highlighter // nil → highlight.New()
 }
 
-// PageContext carries per-page callbacks; both may be nil.
+// PageContext carries per-page callbacks; any may be nil.
 type PageContext struct {
 	// ResolveLink maps a link destination as written (e.g. "../x.md#a", "/dApps", "https://…") to the
 	// href to render. It is called for internal destinations only (paths and "#fragment" links);
@@ -41,6 +48,16 @@ type PageContext struct {
 	// ResolveImage maps an image src to its final URL and intrinsic size; an error becomes a
 	// Document.Errors entry at the image's line.
 	ResolveImage func(src string) (Image, error)
+	// ReadPartial reads a content reference (a partial the page imports with
+	// "import X from '…/_partial.md'" and includes with <X />). importPath is as written in the
+	// page: "@site/…" (relative to the site folder, e.g. "@site/docs/conrefs/_x.md"), "/…" (also
+	// relative to the site folder), or relative to the page's own folder ("./_x.md", "_x.md",
+	// "../conrefs/_x.mdx"); relative imports inside a partial arrive already rewritten relative to
+	// the page's folder. It returns the partial's source (front matter allowed), its file as
+	// messages should name it (e.g. "site/docs/conrefs/_x.md"; also used to detect cycles), or an
+	// error, which becomes a Document.Errors entry at the <X /> line. With ReadPartial nil, every
+	// inclusion is such an error.
+	ReadPartial func(importPath string) (src []byte, file string, err error)
 }
 
 // Image is a resolved image.
@@ -69,18 +86,36 @@ type Section struct {
 
 // Ref is a link or image destination as written, with its 1-based position in the source.
 type Ref struct {
-	Dest      string
+	Dest string
+	// File is "" when the ref is in the page itself, else the partial that holds it, as
+	// PageContext.ReadPartial named it. Line and Col are in that file.
+	File      string
 	Line, Col int
 }
 
 // Diagnostic is a problem found in the page, with its 1-based position in the source.
 type Diagnostic struct {
+	// File is "" for the page itself, else the partial the problem is in (see Ref.File).
+	File      string
 	Line, Col int
 	Message   string
+	// Cause tells errors apart, so a build can apply its policies: CauseImage for ResolveImage
+	// failures, CausePartial for content references that cannot be included; "" otherwise.
+	Cause string
 }
 
-// String formats d as "line:col: message", to be prefixed with the file name.
+// Causes of Document.Errors entries.
+const (
+	CauseImage   = "image"
+	CausePartial = "partial"
+)
+
+// String formats d as "line:col: message", to be prefixed with the page's file name; a problem in
+// a partial is "partial-file:line:col: message".
 func (d Diagnostic) String() string {
+	if d.File != "" {
+		return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Message)
+	}
 	return fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Message)
 }
 
@@ -94,8 +129,11 @@ type Document struct {
 	Links      []Ref // every link destination as written (before ResolveLink), with position
 	Images     []Ref
 	Warnings   []Diagnostic // e.g. unknown code language, unknown JSX component
-	Errors     []Diagnostic // e.g. ResolveImage failures
+	Errors     []Diagnostic // e.g. ResolveImage failures, partials that cannot be included
 	HasMermaid bool
+	// Partials are the files of the content references included (as ReadPartial named them), so
+	// a build can rebuild the page when one of them changes.
+	Partials []string
 }
 
 // Converter converts pages. It is safe for concurrent Convert calls.
@@ -128,7 +166,11 @@ func New(opts Options) *Converter {
 			links.Extension{},
 			mdx.Extension{},
 			details.Extension{},
+			tabs.Extension{},
+			figure.Extension{},
+			tutorialcard.Extension{},
 			jsx.Extension{},
+			rawhtml.Extension{},
 		),
 		// Pages are trusted content from the docs repository, and Docusaurus passes HTML through too.
 		goldmark.WithRendererOptions(html.WithUnsafe()),
@@ -140,10 +182,15 @@ func New(opts Options) *Converter {
 // diagnostics and refs are file line numbers. Problems in the content are reported in the Document;
 // the error is for failures of the converter itself.
 func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
+	exp := conref.Expand(src, ctx.ReadPartial)
+	src = exp.Source
+	pos := newPositions(src, exp.Lines)
+	doc := &Document{Partials: exp.Partials}
+	for _, p := range exp.Problems {
+		doc.Errors = append(doc.Errors, Diagnostic{File: p.File, Line: p.Line, Col: 1, Message: p.Message, Cause: CausePartial})
+	}
 	pc := parser.NewContext()
 	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
-	pos := newPositions(src)
-	doc := &Document{}
 
 	first := root.FirstChild()
 	for first != nil && mdx.Invisible(first) {
@@ -156,8 +203,7 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	c.collect(root, src, ctx, pos, doc)
 	doc.Sections = sections(root, src)
 	for _, w := range diag.Warnings(pc) {
-		line, col := pos.lineCol(w.Offset)
-		doc.Warnings = append(doc.Warnings, Diagnostic{Line: line, Col: col, Message: w.Message})
+		doc.Warnings = append(doc.Warnings, pos.diag(w.Offset, w.Message))
 	}
 
 	var out bytes.Buffer

@@ -3,6 +3,7 @@ package markdown
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"reflect"
 	"strings"
@@ -35,8 +36,16 @@ var testPage = PageContext{
 
 func TestGolden(t *testing.T) {
 	c := New(Options{})
-	goldentest.Run(t, "testdata", func(t *testing.T, src []byte) map[string]string {
-		doc, err := c.Convert(src, testPage)
+	goldentest.RunFiles(t, "testdata", func(t *testing.T, src []byte, files map[string][]byte) map[string]string {
+		ctx := testPage
+		ctx.ReadPartial = func(p string) ([]byte, string, error) {
+			name := path.Clean(strings.TrimPrefix(p, "@site/docs/"))
+			if b, ok := files[name]; ok {
+				return b, "site/docs/" + name, nil
+			}
+			return nil, "", fs.ErrNotExist
+		}
+		doc, err := c.Convert(src, ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,14 +162,14 @@ func TestLinkAndImagePositions(t *testing.T) {
 	ctx := PageContext{ResolveLink: func(d string) string { resolved = append(resolved, d); return "/r/" + d }}
 	doc := convert(t, src, ctx)
 	wantLinks := []Ref{
-		{"../x.md#a", 3, 5}, {"https://tezos.com", 3, 31},
-		{"https://auto.example/x", 4, 23},
-		{"/dApps", 5, 5}, {"./ref.md", 9, 3},
+		{"../x.md#a", "", 3, 5}, {"https://tezos.com", "", 3, 31},
+		{"https://auto.example/x", "", 4, 23},
+		{"/dApps", "", 5, 5}, {"./ref.md", "", 9, 3},
 	}
 	if !reflect.DeepEqual(doc.Links, wantLinks) {
 		t.Errorf("Links = %+v\nwant %+v", doc.Links, wantLinks)
 	}
-	if want := []Ref{{"./img/a.png", 4, 3}}; !reflect.DeepEqual(doc.Images, want) {
+	if want := []Ref{{"./img/a.png", "", 4, 3}}; !reflect.DeepEqual(doc.Images, want) {
 		t.Errorf("Images = %+v", doc.Images)
 	}
 	if want := []string{"../x.md#a", "/dApps", "./ref.md"}; !reflect.DeepEqual(resolved, want) {
@@ -173,7 +182,7 @@ func TestLinkAndImagePositions(t *testing.T) {
 
 func TestImageErrorsAtTheImageLine(t *testing.T) {
 	doc := convert(t, "Text\n\n![a](missing.png)\n", testPage)
-	if len(doc.Errors) != 1 || doc.Errors[0].Line != 3 || !strings.Contains(doc.Errors[0].Message, "missing.png") {
+	if len(doc.Errors) != 1 || doc.Errors[0].Line != 3 || doc.Errors[0].Cause != CauseImage || !strings.Contains(doc.Errors[0].Message, "missing.png") {
 		t.Fatalf("Errors = %+v", doc.Errors)
 	}
 }
@@ -238,5 +247,35 @@ func TestMDXSyntaxNeverRendered(t *testing.T) {
 	}
 	if len(doc.Warnings) != 1 || doc.Warnings[0].Line != 10 || !strings.Contains(doc.Warnings[0].Message, "<Nope>") {
 		t.Errorf("Warnings = %+v", doc.Warnings)
+	}
+}
+
+func TestComponentTextIsSearchable(t *testing.T) {
+	src := "## Cards\n\n<Figure src=\"/img/a.png\" caption=\"A diagram\" />\n\n<TutorialCard title=\"Mint\" href=\"/x\" description=\"Make an NFT\" />\n\n<Tabs>\n<TabItem value=\"a\">\nTab text.\n</TabItem>\n</Tabs>\n"
+	doc := convert(t, src, PageContext{})
+	if len(doc.Sections) != 1 || doc.Sections[0].Text != "A diagram Mint Make an NFT Tab text." {
+		t.Errorf("Sections = %+v", doc.Sections)
+	}
+}
+
+func TestPartialCycleIsAnErrorNamingTheChain(t *testing.T) {
+	files := map[string]string{"_a.md": "import B from './_b.md';\n\n<B />\n", "_b.md": "import A from './_a.md';\n\nText.\n\n<A />\n"}
+	ctx := PageContext{ReadPartial: func(p string) ([]byte, string, error) {
+		src, ok := files[path.Clean(p)]
+		if !ok {
+			return nil, "", fs.ErrNotExist
+		}
+		return []byte(src), "docs/" + path.Clean(p), nil
+	}}
+	doc := convert(t, "import A from './_a.md';\n\n# T\n\n<A />\n", ctx)
+	if len(doc.Errors) != 1 {
+		t.Fatalf("Errors = %+v", doc.Errors)
+	}
+	e := doc.Errors[0]
+	if e.File != "docs/_b.md" || e.Line != 5 || e.Cause != CausePartial || !strings.Contains(e.Message, "docs/_a.md → docs/_b.md → docs/_a.md") {
+		t.Errorf("error = %+v", e)
+	}
+	if !strings.Contains(doc.HTML, "<p>Text.</p>") || !reflect.DeepEqual(doc.Partials, []string{"docs/_a.md", "docs/_b.md"}) {
+		t.Errorf("HTML = %s, Partials = %v", doc.HTML, doc.Partials)
 	}
 }

@@ -9,7 +9,10 @@ import (
 	"tzdocs/internal/markdown/admonition"
 	"tzdocs/internal/markdown/codeblock"
 	"tzdocs/internal/markdown/details"
+	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/plaintext"
+	"tzdocs/internal/markdown/rawhtml"
+	"tzdocs/internal/markdown/tutorialcard"
 )
 
 // sections splits the page's reader-visible text at headings.
@@ -49,7 +52,11 @@ func (s *sectioner) visit(n ast.Node) {
 			}
 		case *ast.Paragraph, *ast.TextBlock, *east.TableCell, *admonition.Title, *details.Summary:
 			s.parts = append(s.parts, plaintext.Inline(c, s.src))
-		case *ast.HTMLBlock:
+		case *figure.Figure:
+			s.parts = append(s.parts, c.Caption)
+		case *tutorialcard.Card:
+			s.parts = append(s.parts, c.Title, c.Description)
+		case *ast.HTMLBlock, *rawhtml.Block:
 			// markup, not prose
 		default:
 			s.visit(c)

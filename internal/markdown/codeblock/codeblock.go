@@ -85,7 +85,8 @@ func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, ent
 	}
 	_, _ = w.WriteString(`<pre class="tz-code__pre chroma" tabindex="0"`)
 	if b.LineNumbers > 0 {
-		_, _ = w.WriteString(` data-line-numbers="` + strconv.Itoa(b.LineNumbers) + `"`)
+		// The theme numbers lines with a CSS counter; the counter starts one below the first number.
+		_, _ = w.WriteString(` data-line-numbers="` + strconv.Itoa(b.LineNumbers) + `" style="counter-reset:tz-line ` + strconv.Itoa(b.LineNumbers-1) + `"`)
 	}
 	_, _ = w.WriteString(`><code`)
 	if b.Lang != "" {

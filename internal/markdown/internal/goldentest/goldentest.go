@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -20,6 +21,18 @@ type Render func(t *testing.T, input []byte) map[string]string
 
 // Run checks every dir/*.txtar against render, or rewrites them when the test runs with -update.
 func Run(t *testing.T, dir string, render Render) {
+	t.Helper()
+	RunFiles(t, dir, func(t *testing.T, input []byte, _ map[string][]byte) map[string]string {
+		return render(t, input)
+	})
+}
+
+// RenderFiles is Render for golden files that carry more inputs: every section whose name does
+// not end in ".html" or ".txt" (such as partials a page includes) is passed in files by name.
+type RenderFiles func(t *testing.T, input []byte, files map[string][]byte) map[string]string
+
+// RunFiles is Run with the golden file's other input sections passed to render.
+func RunFiles(t *testing.T, dir string, render RenderFiles) {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	if err != nil {
@@ -38,7 +51,13 @@ func Run(t *testing.T, dir string, render Render) {
 			if !ok {
 				t.Fatalf("%s: no input.md section", file)
 			}
-			got := render(t, []byte(input))
+			files := map[string][]byte{}
+			for _, f := range ar.Files {
+				if f.Name != "input.md" && !strings.HasSuffix(f.Name, ".html") && !strings.HasSuffix(f.Name, ".txt") {
+					files[f.Name] = f.Data
+				}
+			}
+			got := render(t, []byte(input), files)
 			if *update {
 				for name, v := range got {
 					if _, had := get(ar, name); had || v != "" || name == "output.html" {

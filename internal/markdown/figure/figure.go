@@ -1,0 +1,134 @@
+// Package figure renders the <Figure src caption /> component as a <figure> with a captioned,
+// sized, lazily loaded image.
+package figure
+
+import (
+	"fmt"
+	"html"
+	"strconv"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/jsxtag"
+)
+
+// KindFigure is the node kind of *Figure.
+var KindFigure = ast.NewNodeKind("Figure")
+
+// Figure is a <Figure> component. The page converter resolves Src into URL, Width and Height.
+type Figure struct {
+	ast.BaseBlock
+	Src, Caption, Alt string
+	URL               string // resolved image URL; Src when empty
+	Width, Height     int
+	// Offset is the source offset of the tag, for diagnostics.
+	Offset  int
+	pending jsxtag.Pending
+}
+
+// Kind implements ast.Node.
+func (n *Figure) Kind() ast.NodeKind { return KindFigure }
+
+// IsRaw implements ast.Node: the tag is not Markdown.
+func (n *Figure) IsRaw() bool { return true }
+
+// Dump implements ast.Node.
+func (n *Figure) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Src": n.Src, "Caption": n.Caption}, nil)
+}
+
+type blockParser struct{}
+
+func (blockParser) Trigger() []byte { return []byte{'<'} }
+
+func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	indent, ok := jsxtag.StartsTag(line, "Figure")
+	if !ok {
+		return nil, parser.NoChildren
+	}
+	n := &Figure{Offset: seg.Start + indent}
+	n.pending.Add(line)
+	reader.AdvanceToEOL()
+	return n, parser.NoChildren
+}
+
+func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	n := node.(*Figure)
+	if n.pending.Done {
+		return parser.Close
+	}
+	line, _ := reader.PeekLine()
+	n.pending.Add(line)
+	reader.AdvanceToEOL()
+	return parser.Continue | parser.NoChildren
+}
+
+func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	n := node.(*Figure)
+	if !n.pending.Done {
+		diag.Warn(pc, n.Offset, "<Figure> tag is not complete; end it with />")
+		return
+	}
+	if !n.pending.Tag.SelfClose {
+		diag.Warn(pc, n.Offset, "<Figure> has no content; write it as <Figure src=\"…\" caption=\"…\" />")
+	}
+	n.Src, _ = n.pending.Tag.Get("src")
+	n.Caption, _ = n.pending.Tag.Get("caption")
+	n.Alt, _ = n.pending.Tag.Get("alt")
+	if n.Src == "" {
+		diag.Warn(pc, n.Offset, "<Figure> has no src; add src=\"/img/….png\"")
+	}
+}
+
+func (blockParser) CanInterruptParagraph() bool { return true }
+func (blockParser) CanAcceptIndentedLine() bool { return true }
+
+type nodeRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindFigure, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkSkipChildren, nil
+		}
+		n := node.(*Figure)
+		if !n.pending.Done {
+			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.pending.Source())) + "</p>\n")
+			return ast.WalkSkipChildren, nil
+		}
+		url := n.URL
+		if url == "" {
+			url = n.Src
+		}
+		alt := n.Alt
+		if alt == "" {
+			alt = n.Caption
+		}
+		fmt.Fprintf(w, `<figure class="tz-figure"><img src="%s" alt="%s"`, html.EscapeString(url), html.EscapeString(alt))
+		if n.Width > 0 && n.Height > 0 {
+			_, _ = w.WriteString(` width="` + strconv.Itoa(n.Width) + `" height="` + strconv.Itoa(n.Height) + `"`)
+		}
+		_, _ = w.WriteString(` loading="lazy" decoding="async">`)
+		if n.Caption != "" {
+			_, _ = w.WriteString("<figcaption>" + html.EscapeString(n.Caption) + "</figcaption>")
+		}
+		_, _ = w.WriteString("</figure>\n")
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// Extension is the goldmark extension for <Figure>.
+type Extension struct{}
+
+// Extend adds the <Figure> parser, ahead of the HTML block parser, and its renderer to m.
+func (Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 840)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}

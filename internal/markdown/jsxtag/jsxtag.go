@@ -1,0 +1,262 @@
+// Package jsxtag reads tags the way MDX writes them — attributes quoted, bare, or as {expressions}
+// such as style={{width: 300}}, possibly over several lines — and turns them into HTML attributes.
+// The component extensions (tabs, figure, tutorialcard) and the raw HTML rewriting share it.
+package jsxtag
+
+import (
+	"bytes"
+	"html"
+	"strconv"
+	"strings"
+)
+
+// Attr is one attribute as written.
+type Attr struct {
+	Name  string
+	Value string // the value without quotes; for an expression, the source between the braces
+	Expr  bool   // written as name={…}
+	Bare  bool   // written without a value
+}
+
+// Tag is an opening, closing or self-closing tag.
+type Tag struct {
+	Name      string
+	Attrs     []Attr
+	Closing   bool // </name>
+	SelfClose bool // <name … />
+}
+
+// Get returns the string value of attribute name: quoted values as written, expressions that are
+// literals ({"x"}, {42}, {true}, require('./x').default) evaluated; bare attributes give "true".
+func (t Tag) Get(name string) (string, bool) {
+	for _, a := range t.Attrs {
+		if a.Name != name {
+			continue
+		}
+		switch {
+		case a.Bare:
+			return "true", true
+		case a.Expr:
+			return Literal(a.Value)
+		default:
+			return html.UnescapeString(a.Value), true
+		}
+	}
+	return "", false
+}
+
+// Has reports whether the tag has attribute name, whatever its value.
+func (t Tag) Has(name string) bool {
+	for _, a := range t.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isNameStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isNameChar(c byte) bool {
+	return isNameStart(c) || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':'
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// Parse reads one tag at the start of s. It returns the tag and its length in bytes; ok is false
+// when s does not start with a complete tag.
+func Parse(s []byte) (tag Tag, n int, ok bool) {
+	if len(s) < 2 || s[0] != '<' {
+		return tag, 0, false
+	}
+	i := 1
+	if s[i] == '/' {
+		tag.Closing = true
+		i++
+	}
+	start := i
+	if i >= len(s) || !isNameStart(s[i]) {
+		return tag, 0, false
+	}
+	for i < len(s) && isNameChar(s[i]) {
+		i++
+	}
+	tag.Name = string(s[start:i])
+	for {
+		j := i
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			return tag, 0, false
+		}
+		switch {
+		case s[i] == '>':
+			return tag, i + 1, true
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '>' && !tag.Closing:
+			tag.SelfClose = true
+			return tag, i + 2, true
+		case tag.Closing || i == j || !(isNameStart(s[i]) || s[i] == '_' || s[i] == '@' || s[i] == ':'):
+			return tag, 0, false // attributes need a space before them
+		}
+		a := Attr{}
+		start := i
+		for i < len(s) && (isNameChar(s[i]) || s[i] == '@') {
+			i++
+		}
+		a.Name = string(s[start:i])
+		k := i
+		for k < len(s) && isSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) || s[k] != '=' {
+			a.Bare = true
+			tag.Attrs = append(tag.Attrs, a)
+			continue
+		}
+		i = k + 1
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			return tag, 0, false
+		}
+		switch c := s[i]; c {
+		case '"', '\'':
+			end := bytes.IndexByte(s[i+1:], c)
+			if end < 0 {
+				return tag, 0, false
+			}
+			a.Value = string(s[i+1 : i+1+end])
+			i += end + 2
+		case '{':
+			end := matchBrace(s, i)
+			if end < 0 {
+				return tag, 0, false
+			}
+			a.Value = strings.TrimSpace(string(s[i+1 : end]))
+			a.Expr = true
+			i = end + 1
+		default:
+			start := i
+			for i < len(s) && !isSpace(s[i]) && s[i] != '>' && !(s[i] == '/' && i+1 < len(s) && s[i+1] == '>') {
+				i++
+			}
+			a.Value = string(s[start:i])
+		}
+		tag.Attrs = append(tag.Attrs, a)
+	}
+}
+
+// matchBrace returns the index of the brace closing the one at s[open], skipping JavaScript strings,
+// or -1.
+func matchBrace(s []byte, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '"', '\'', '`':
+			end := bytes.IndexByte(s[i+1:], c)
+			if end < 0 {
+				return -1
+			}
+			i += end + 1
+		}
+	}
+	return -1
+}
+
+// Literal evaluates the JavaScript expressions an attribute value commonly is in MDX pages: string
+// and template literals without substitutions, numbers, booleans, require('…').default and
+// useBaseUrl('…') (both give the path). ok is false for anything else.
+func Literal(expr string) (string, bool) {
+	e := strings.TrimSpace(expr)
+	if s, ok := quoted(e); ok {
+		return s, true
+	}
+	if _, err := strconv.ParseFloat(e, 64); err == nil {
+		return e, true
+	}
+	switch e {
+	case "true", "false":
+		return e, true
+	}
+	for _, fn := range []string{"require(", "useBaseUrl("} {
+		if !strings.HasPrefix(e, fn) {
+			continue
+		}
+		rest := e[len(fn):]
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return "", false
+		}
+		if tail := strings.TrimSpace(rest[end+1:]); tail != "" && tail != ".default" {
+			return "", false
+		}
+		return quoted(strings.TrimSpace(rest[:end]))
+	}
+	return "", false
+}
+
+func quoted(e string) (string, bool) {
+	if len(e) < 2 {
+		return "", false
+	}
+	q := e[0]
+	if (q != '"' && q != '\'' && q != '`') || e[len(e)-1] != q || strings.IndexByte(e[1:len(e)-1], q) >= 0 {
+		return "", false
+	}
+	body := e[1 : len(e)-1]
+	if q == '`' && strings.Contains(body, "${") {
+		return "", false
+	}
+	return strings.NewReplacer(`\'`, `'`, `\"`, `"`, `\\`, `\`).Replace(body), true
+}
+
+// Pending gathers a tag written over several lines, for block parsers: Add each line until it
+// reports the tag complete.
+type Pending struct {
+	buf  []byte
+	Tag  Tag
+	Done bool
+	// Rest is what follows the tag on its last line.
+	Rest []byte
+}
+
+// Add appends a line and tries to read the tag; it reports whether the tag is complete.
+func (p *Pending) Add(line []byte) bool {
+	if p.Done {
+		return true
+	}
+	if len(p.buf) == 0 {
+		line = bytes.TrimLeft(line, " \t")
+	}
+	p.buf = append(p.buf, line...)
+	if tag, n, ok := Parse(p.buf); ok {
+		p.Tag, p.Done, p.Rest = tag, true, p.buf[n:]
+	}
+	return p.Done
+}
+
+// Source is the text gathered so far.
+func (p *Pending) Source() []byte { return p.buf }
+
+// StartsTag reports whether line (after any indentation: MDX has no indented code blocks) starts
+// tag name: "<Name" followed by a space, "/", ">" or the end of the line.
+func StartsTag(line []byte, name string) (indent int, ok bool) {
+	trimmed := bytes.TrimLeft(line, " \t")
+	indent = len(line) - len(trimmed)
+	if !bytes.HasPrefix(trimmed, []byte("<"+name)) {
+		return 0, false
+	}
+	rest := trimmed[len(name)+1:]
+	return indent, len(rest) == 0 || isSpace(rest[0]) || rest[0] == '/' || rest[0] == '>'
+}

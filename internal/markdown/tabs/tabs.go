@@ -1,0 +1,292 @@
+// Package tabs renders MDX <Tabs>/<TabItem> blocks as accessible tab panels that read well without
+// JavaScript (every panel is in the page; the unselected ones are hidden) and that the web app
+// makes interactive (docs/brief html-contract "Tabs").
+package tabs
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/headingid"
+	"tzdocs/internal/markdown/jsxtag"
+)
+
+var (
+	tabsClose = regexp.MustCompile(`^[ \t]*</Tabs>[ \t]*\r?\n?$`)
+	itemClose = regexp.MustCompile(`^[ \t]*</TabItem>[ \t]*\r?\n?$`)
+	// oldValue reads one {label: '…', value: '…'} entry of the values={[…]} form, in either order.
+	oldValue = regexp.MustCompile(`\{\s*(?:label:\s*(['"])(.*?)['"]\s*,\s*value:\s*(['"])(.*?)['"]|value:\s*(['"])(.*?)['"]\s*,\s*label:\s*(['"])(.*?)['"])\s*,?\s*\}`)
+)
+
+// openTag reads a line holding only an opening tag named name. Any indentation is allowed: MDX
+// has no indented code blocks, and writers often indent <TabItem> inside <Tabs>.
+func openTag(line []byte, name string) (jsxtag.Tag, int, bool) {
+	trimmed := bytes.TrimLeft(line, " \t")
+	indent := len(line) - len(trimmed)
+	if !bytes.HasPrefix(trimmed, []byte("<"+name)) {
+		return jsxtag.Tag{}, 0, false
+	}
+	tag, n, ok := jsxtag.Parse(trimmed)
+	if !ok || tag.Name != name || tag.Closing || tag.SelfClose || !util.IsBlank(trimmed[n:]) {
+		return jsxtag.Tag{}, 0, false
+	}
+	return tag, indent, true
+}
+
+// oneLineItem matches "<TabItem …>text</TabItem>" on one line; group 1 is the text.
+var oneLineItem = regexp.MustCompile(`^[ \t]*<TabItem(?:\s[^>]*)?>(.*?)</TabItem>[ \t]*\r?\n?$`)
+
+type tabsParser struct{}
+
+func (tabsParser) Trigger() []byte { return []byte{'<'} }
+
+func (tabsParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	tag, indent, ok := openTag(line, "Tabs")
+	if !ok {
+		return nil, parser.NoChildren
+	}
+	n := &Tabs{start: seg.Start + indent}
+	n.GroupID, _ = tag.Get("groupId")
+	n.defaultValue, _ = tag.Get("defaultValue")
+	for _, a := range tag.Attrs {
+		if a.Name == "values" && a.Expr {
+			n.labels = map[string]string{}
+			for _, m := range oldValue.FindAllStringSubmatch(a.Value, -1) {
+				if m[2] != "" || m[4] != "" {
+					n.labels[m[4]] = m[2]
+				} else {
+					n.labels[m[6]] = m[8]
+				}
+			}
+		}
+	}
+	reader.AdvanceToEOL()
+	return n, parser.HasChildren
+}
+
+// closes reports whether a closing line belongs to node: not when a fenced code block or another
+// block of the same kind is open inside it.
+func closes(node ast.Node, pc parser.Context, kind ast.NodeKind) bool {
+	deeper := false
+	for _, b := range pc.OpenedBlocks() {
+		if b.Node == node {
+			deeper = true
+			continue
+		}
+		if deeper && (b.Node.Kind() == ast.KindFencedCodeBlock || b.Node.Kind() == kind) {
+			return false
+		}
+	}
+	return true
+}
+
+func (tabsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	line, _ := reader.PeekLine()
+	if !tabsClose.Match(line) || !closes(node, pc, KindTabs) {
+		return parser.Continue | parser.HasChildren
+	}
+	reader.AdvanceToEOL()
+	node.(*Tabs).closed = true
+	return parser.Close
+}
+
+func (tabsParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	if n := node.(*Tabs); !n.closed {
+		diag.Warn(pc, n.start, "<Tabs> is not closed; add a line </Tabs> where it ends")
+	}
+}
+func (tabsParser) CanInterruptParagraph() bool { return true }
+func (tabsParser) CanAcceptIndentedLine() bool { return true }
+
+type itemParser struct{}
+
+func (itemParser) Trigger() []byte { return []byte{'<'} }
+
+func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	tag, indent, ok := openTag(line, "TabItem")
+	var inline []int
+	if !ok {
+		if inline = oneLineItem.FindSubmatchIndex(line); inline == nil {
+			return nil, parser.NoChildren
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		indent = len(line) - len(trimmed)
+		if tag, _, ok = jsxtag.Parse(trimmed); !ok {
+			return nil, parser.NoChildren
+		}
+	}
+	if parent.Kind() != KindTabs {
+		diag.Warn(pc, seg.Start+indent, "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
+		return nil, parser.NoChildren
+	}
+	n := &TabItem{start: seg.Start + indent}
+	n.Value, _ = tag.Get("value")
+	n.Label, _ = tag.Get("label")
+	if n.Label == "" {
+		n.Label = parent.(*Tabs).labels[n.Value]
+	}
+	if v, ok := tag.Get("default"); ok && v != "false" {
+		n.Default = true
+	}
+	reader.AdvanceToEOL()
+	if inline != nil {
+		n.closed = true
+		if inline[3] > inline[2] {
+			p := ast.NewParagraph()
+			p.Lines().Append(text.NewSegment(seg.Start+inline[2], seg.Start+inline[3]))
+			n.AppendChild(n, p)
+		}
+		return n, parser.NoChildren
+	}
+	return n, parser.HasChildren
+}
+
+func (itemParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	if node.(*TabItem).closed {
+		return parser.Close
+	}
+	line, _ := reader.PeekLine()
+	if !itemClose.Match(line) || !closes(node, pc, KindTabItem) {
+		return parser.Continue | parser.HasChildren
+	}
+	reader.AdvanceToEOL()
+	node.(*TabItem).closed = true
+	return parser.Close
+}
+
+func (itemParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	if n := node.(*TabItem); !n.closed {
+		diag.Warn(pc, n.start, "<TabItem> is not closed; add a line </TabItem> where it ends")
+	}
+}
+func (itemParser) CanInterruptParagraph() bool { return true }
+func (itemParser) CanAcceptIndentedLine() bool { return true }
+
+// numberer gives every tabs block its index, and every panel its id and selection.
+type numberer struct{}
+
+func (numberer) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	index := 0
+	_ = ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		n, ok := node.(*Tabs)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		index++
+		n.Index = index
+		var items []*TabItem
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if it, ok := c.(*TabItem); ok {
+				items = append(items, it)
+			}
+		}
+		seen := map[string]bool{}
+		selected := -1
+		for i, it := range items {
+			if it.Value == "" {
+				it.Value = headingid.Slug(it.Label)
+			}
+			if it.Label == "" {
+				it.Label = it.Value
+			}
+			if it.Label == "" {
+				it.Label = "Tab " + strconv.Itoa(i+1)
+			}
+			slug := headingid.Slug(it.Value)
+			if slug == "" {
+				slug = strconv.Itoa(i + 1)
+			}
+			id := fmt.Sprintf("tz-tabs-%d-%s", index, slug)
+			for k := 2; seen[id]; k++ {
+				id = fmt.Sprintf("tz-tabs-%d-%s-%d", index, slug, k)
+			}
+			seen[id] = true
+			it.ID = id
+			if (it.Default || it.Value == n.defaultValue) && selected < 0 {
+				selected = i
+			}
+		}
+		if selected < 0 {
+			selected = 0
+		}
+		if len(items) > 0 {
+			items[selected].Selected = true
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// nodeRenderer writes the tab list and the panels.
+type nodeRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindTabs, renderTabs)
+	reg.Register(KindTabItem, renderItem)
+}
+
+func renderTabs(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		_, _ = w.WriteString("</div>\n")
+		return ast.WalkContinue, nil
+	}
+	n := node.(*Tabs)
+	_, _ = w.WriteString(`<div class="tz-tabs"`)
+	if n.GroupID != "" {
+		_, _ = w.WriteString(` data-group-id="` + html.EscapeString(n.GroupID) + `"`)
+	}
+	_, _ = w.WriteString(">\n" + `<div class="tz-tabs__list" role="tablist">` + "\n")
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		it, ok := c.(*TabItem)
+		if !ok {
+			continue
+		}
+		selected, tabindex := "false", "-1"
+		if it.Selected {
+			selected, tabindex = "true", "0"
+		}
+		fmt.Fprintf(w, `<button type="button" class="tz-tabs__tab" role="tab" id="%s-tab" aria-controls="%s" aria-selected="%s" tabindex="%s" data-value="%s">%s</button>`+"\n",
+			it.ID, it.ID, selected, tabindex, html.EscapeString(it.Value), html.EscapeString(it.Label))
+	}
+	_, _ = w.WriteString("</div>\n")
+	return ast.WalkContinue, nil
+}
+
+func renderItem(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		_, _ = w.WriteString("</div>\n")
+		return ast.WalkContinue, nil
+	}
+	it := node.(*TabItem)
+	fmt.Fprintf(w, `<div class="tz-tabs__panel" role="tabpanel" id="%s" aria-labelledby="%s-tab" data-value="%s"`, it.ID, it.ID, html.EscapeString(it.Value))
+	if !it.Selected {
+		_, _ = w.WriteString(" hidden")
+	}
+	_, _ = w.WriteString(">\n")
+	return ast.WalkContinue, nil
+}
+
+// Extension is the goldmark extension for <Tabs> and <TabItem>.
+type Extension struct{}
+
+// Extend adds the parsers, ahead of the HTML block parser, the numbering and the renderer to m.
+func (Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(util.Prioritized(tabsParser{}, 840), util.Prioritized(itemParser{}, 840)),
+		parser.WithASTTransformers(util.Prioritized(numberer{}, 300)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
