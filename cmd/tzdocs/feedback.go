@@ -59,3 +59,22 @@ func cmdFeedback(ctx context.Context, args []string, getenv func(string) string,
 	fmt.Fprint(stderr, sub)
 	return usageError{fmt.Sprintf("tzdocs feedback: unknown subcommand %q", args[0])}
 }
+
+func cmdSearchReport(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("search-report", flag.ContinueOnError)
+	since := fs.String("since", "", "only searches from this date on (2026-05-01 or an RFC 3339 time)")
+	top := fs.Int("top", 20, "how many queries each list shows")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Prints the top search queries, the queries with no results and the click-through rate."); done {
+		return err
+	}
+	t, err := feedback.ParseSince(*since)
+	if err != nil {
+		return usageError{"tzdocs search-report: --since: " + err.Error()}
+	}
+	st, err := feedback.Open(ctx, databaseURL(getenv))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return feedback.SearchReport(ctx, st, stdout, t, *top)
+}

@@ -39,6 +39,8 @@ Usage:
   tzdocs serve [--dir dist] [--addr 127.0.0.1:8080]          serve a built site
   tzdocs dev   [--site site] [--addr 127.0.0.1:8080]         build, watch and live-reload
   tzdocs check [--site site]                                 check config, front matter, links, anchors, images
+  tzdocs search [--dir dist] QUERY                           print ranked hits with their ranking criteria
+  tzdocs search-report [--since DATE] [--top 20]             top queries, queries without results, click-through
   tzdocs feedback export [--format csv|json] [--since DATE]  page and answer feedback for maintainers
   tzdocs feedback stats                                      votes and comments per page, worst first
 
@@ -63,6 +65,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdDev(ctx, rest, stdout, stderr)
 	case "check":
 		return cmdCheck(ctx, rest, stdout, stderr)
+	case "search":
+		return cmdSearch(ctx, rest, stdout, stderr)
+	case "search-report":
+		return cmdSearchReport(ctx, rest, getenv, stdout, stderr)
 	case "feedback":
 		return cmdFeedback(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help", "-help":

@@ -74,7 +74,7 @@ func TestBuildThenServe(t *testing.T) {
 	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
 	dist := filepath.Join(dir, "dist")
 	out, _, err := runCmd(t, "build", "--site", filepath.Join(dir, "site"), "--out", dist, "--web", filepath.Join(dir, "web"))
-	if err != nil || !strings.Contains(out, "built 9 pages") {
+	if err != nil || !strings.Contains(out, "built 10 pages") {
 		t.Fatalf("build: %v %q", err, out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -121,6 +121,15 @@ func TestBuildThenServe(t *testing.T) {
 	if unknown.StatusCode != http.StatusBadRequest {
 		t.Errorf("feedback for an unknown page: %d", unknown.StatusCode)
 	}
+	sr, err := http.Post(url+"/api/search/1/indexes/*/queries", "text/plain", strings.NewReader(`{"requests":[{"indexName":"tezosdocs","query":"bakers"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, _ := io.ReadAll(sr.Body)
+	sr.Body.Close()
+	if !strings.Contains(string(sb), `"url":"/architecture/bakers"`) {
+		t.Errorf("search: %s", sb)
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -139,5 +148,19 @@ func TestBuildThenServe(t *testing.T) {
 	}, &exported, io.Discard)
 	if err != nil || !strings.Contains(exported.String(), `"/architecture/bakers"`) {
 		t.Errorf("export after serving: %v %s", err, exported.String())
+	}
+	var report bytes.Buffer
+	err = run(context.Background(), []string{"tzdocs", "search-report"}, func(k string) string {
+		if k == "TZDOCS_DATABASE_URL" {
+			return "file:" + filepath.Join(dir, "feedback.db")
+		}
+		return ""
+	}, &report, io.Discard)
+	if err != nil || !strings.Contains(report.String(), "1 searches") || !strings.Contains(report.String(), "bakers") {
+		t.Errorf("search-report after serving (analytics flushed at shutdown): %v %s", err, report.String())
+	}
+	var ranked bytes.Buffer
+	if err := run(context.Background(), []string{"tzdocs", "search", "--dir", dist, "bakers"}, nil, &ranked, io.Discard); err != nil || !strings.Contains(ranked.String(), "/architecture/bakers") {
+		t.Errorf("tzdocs search: %v %s", err, ranked.String())
 	}
 }

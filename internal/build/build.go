@@ -138,7 +138,12 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 
 	pages := make([]*PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {
-		pages = append(pages, pageData(site, d, docs[d.File]))
+		pages = append(pages, pageData(site, d, docs[d]))
+	}
+	if sp := site.Config.ThemeConfig.Search.SearchPagePath; sp != "" && site.ByRoute[sp] == nil {
+		// The full search page: a prerendered shell that the web app fills from ?q=.
+		pages = append(pages, &PageData{Route: sp, Kind: "search", Title: "Search the documentation",
+			Description: "Search every page of " + site.Config.Title + ".", HTML: new(string), TOC: []TocEntry{}, Breadcrumbs: []Breadcrumb{}})
 	}
 	notFound := &PageData{Route: "/404.html", Kind: "notfound", Title: "Page Not Found", Description: "The page you were looking for does not exist.",
 		TOC: []TocEntry{}, Breadcrumbs: []Breadcrumb{}, HTML: new(string)}
@@ -157,6 +162,11 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	routesJSON, _ := json.Marshal(routes)
 	out.add("_routes.json", routesJSON)
 	writeTextFiles(site, docs, out)
+	records, err := searchRecords(site, docs)
+	if err != nil {
+		return nil, err
+	}
+	out.add("_search/records.json", records)
 	if err := copyTree(filepath.Join(site.Config.Dir, "static"), "", out); err != nil {
 		return nil, err
 	}
@@ -186,7 +196,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
 // whose text and link targets did not change.
-func (b *Builder) convertAll(site *content.Site) (map[string]*markdown.Document, map[string]string, []error, error) {
+func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
 	routesKey := routesHash(site)
 	type job struct {
 		d   *content.Doc
@@ -208,8 +218,10 @@ func (b *Builder) convertAll(site *content.Site) (map[string]*markdown.Document,
 		}()
 	}
 	for _, d := range site.Docs {
-		sum := sha256.Sum256(d.Body)
-		key := hex.EncodeToString(sum[:]) + routesKey
+		if d.Kind == content.KindGeneratedIndex {
+			continue // no Markdown: rendered from its sidebar category
+		}
+		key := docKey(site, d, b.cache[d.File]) + routesKey
 		if c, ok := b.cache[d.File]; ok && c.key == key {
 			continue
 		}
@@ -218,14 +230,18 @@ func (b *Builder) convertAll(site *content.Site) (map[string]*markdown.Document,
 	close(jobs)
 	wg.Wait()
 
-	docs := map[string]*markdown.Document{}
+	docs := map[*content.Doc]*markdown.Document{}
 	images := map[string]string{}
 	var warnings, errs []error
 	live := map[string]bool{}
 	for _, d := range site.Docs {
+		if d.Kind == content.KindGeneratedIndex {
+			docs[d] = generatedIndex(site, d)
+			continue
+		}
 		c := b.cache[d.File]
 		live[d.File] = true
-		docs[d.File] = c.doc
+		docs[d] = c.doc
 		warnings = append(warnings, c.warnings...)
 		errs = append(errs, c.errs...)
 		for k, v := range c.images {
@@ -243,6 +259,7 @@ func (b *Builder) convertAll(site *content.Site) (map[string]*markdown.Document,
 func (b *Builder) convert(site *content.Site, d *content.Doc, key string) *converted {
 	c := &converted{key: key, images: map[string]string{}}
 	ctx := markdown.PageContext{
+		ReadPartial: func(p string) ([]byte, string, error) { return site.ReadPartial(d, p) },
 		ResolveLink: func(dest string) string {
 			href, _, _ := site.ResolveLink(d, dest)
 			return href
@@ -263,22 +280,50 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) *conve
 	c.doc = doc
 	for _, l := range doc.Links {
 		if _, _, ok := site.ResolveLink(d, l.Dest); !ok {
-			c.warnings = append(c.warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
+			c.warnings = append(c.warnings, &content.Diagnostic{File: inFile(d, l.File), Line: l.Line, Col: l.Col,
 				Message: fmt.Sprintf("broken link to %s: no page or file has that path; fix the link or create the page", l.Dest)})
 		}
 	}
 	for _, w := range doc.Warnings {
-		c.warnings = append(c.warnings, &content.Diagnostic{File: d.File, Line: w.Line, Col: w.Col, Message: w.Message})
+		c.warnings = append(c.warnings, &content.Diagnostic{File: inFile(d, w.File), Line: w.Line, Col: w.Col, Message: w.Message})
 	}
 	for _, e := range doc.Errors {
-		diag := &content.Diagnostic{File: d.File, Line: e.Line, Col: e.Col, Message: e.Message}
-		if site.Config.Docs.OnBrokenMarkdownImages == "throw" {
+		diag := &content.Diagnostic{File: inFile(d, e.File), Line: e.Line, Col: e.Col, Message: e.Message}
+		// A missing image follows onBrokenMarkdownImages; a content reference that cannot be
+		// included always fails the build.
+		if e.Cause != markdown.CauseImage || site.Config.Docs.OnBrokenMarkdownImages == "throw" {
 			c.errs = append(c.errs, diag)
 		} else {
 			c.warnings = append(c.warnings, diag)
 		}
 	}
 	return c
+}
+
+// inFile is where a problem is: the page itself, or the partial it came from.
+func inFile(d *content.Doc, partial string) string {
+	if partial != "" {
+		return partial
+	}
+	return d.File
+}
+
+// docKey identifies a doc's Markdown input: its body and, when the last conversion included
+// partials, their contents, so editing a partial rebuilds the pages that use it.
+func docKey(site *content.Site, d *content.Doc, prev *converted) string {
+	h := sha256.New()
+	h.Write(d.Body)
+	if prev != nil && prev.doc != nil {
+		for _, p := range prev.doc.Partials {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(p)))
+			if err != nil {
+				data = []byte("missing")
+			}
+			h.Write([]byte(p))
+			h.Write(data)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // routesHash changes whenever a route or title changes, since links and labels depend on them.
@@ -291,18 +336,18 @@ func routesHash(site *content.Site) string {
 }
 
 // checkAnchors warns about links whose #fragment names no heading of the target page.
-func checkAnchors(site *content.Site, docs map[string]*markdown.Document) []error {
+func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) []error {
 	ids := map[string]map[string]bool{}
 	for _, d := range site.Docs {
 		set := map[string]bool{}
-		for _, h := range docs[d.File].Headings {
+		for _, h := range docs[d].Headings {
 			set[h.ID] = true
 		}
 		ids[d.Route] = set
 	}
 	var warnings []error
 	for _, d := range site.Docs {
-		for _, l := range docs[d.File].Links {
+		for _, l := range docs[d].Links {
 			i := strings.IndexByte(l.Dest, '#')
 			if i < 0 || i == len(l.Dest)-1 {
 				continue
@@ -328,7 +373,7 @@ func checkAnchors(site *content.Site, docs map[string]*markdown.Document) []erro
 func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageData {
 	html := md.HTML
 	p := &PageData{
-		Route: d.Route, Kind: string(d.Kind), Title: d.Title, Description: d.Description, HTML: &html,
+		Route: d.Route, Kind: pageKind(d.Kind), Title: d.Title, Description: d.Description, HTML: &html,
 		TOC: []TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
 		Breadcrumbs: []Breadcrumb{}, HasMermaid: md.HasMermaid,
 	}
@@ -373,6 +418,14 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 		p.Home = h
 	}
 	return p
+}
+
+// pageKind is the layout a page uses: generated index pages are docs whose content is cards.
+func pageKind(k content.Kind) string {
+	if k == content.KindGeneratedIndex {
+		return string(content.KindDoc)
+	}
+	return string(k)
 }
 
 // summary is a page's first sentences, for its description when front matter gives none.

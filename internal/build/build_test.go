@@ -40,7 +40,7 @@ func TestBuildWritesEveryRoute(t *testing.T) {
 	}
 	for _, p := range []string{"index.html", "overview/index.html", "architecture/index.html", "architecture/accounts/index.html",
 		"conrefs/network/index.html", "hidden/index.html", "tutorials/app/part-1/index.html", "404.html", "sitemap.xml", "llms.txt",
-		"llms-full.txt", "architecture/accounts.md", "_data/site.json", "_data/index.json", "_data/overview/index.json",
+		"llms-full.txt", "architecture/accounts.md", "search/index.html", "_data/site.json", "_data/index.json", "_data/overview/index.json",
 		"_data/architecture/accounts.json", "assets/entry-client-AbCdEf12.js", "_routes.json"} {
 		if _, err := os.Stat(filepath.Join(dist, p)); err != nil {
 			t.Errorf("missing %s", p)
@@ -49,8 +49,8 @@ func TestBuildWritesEveryRoute(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dist, "secret/draft/index.html")); err == nil {
 		t.Error("draft was published")
 	}
-	if res.Pages != 9 {
-		t.Errorf("pages = %d, want 9", res.Pages)
+	if res.Pages != 10 {
+		t.Errorf("pages = %d, want 10 (9 docs and the search page)", res.Pages)
 	}
 }
 
@@ -238,5 +238,35 @@ func TestMissingWebBuildIsAClearError(t *testing.T) {
 	_, err := b.Build(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "build the web app first") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestContentReferencesTabsAndGeneratedIndexes(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.\n", "import Networks from '@site/docs/conrefs/_networks.md';\n\nAccounts hold tez.\n\n<Networks />\n\n<Tabs groupId=\"lang\">\n<TabItem value=\"py\" label=\"SmartPy\">\n\nPython here.\n\n</TabItem>\n<TabItem value=\"ligo\" label=\"JsLIGO\">\n\nLIGO here.\n\n</TabItem>\n</Tabs>\n", 1)
+	archive = strings.Replace(archive, "tutorials:\n  - tutorials\n", "tutorials:\n  - tutorials\n  - type: category\n    label: More guides\n    link: {type: generated-index, description: Every guide.}\n    items:\n      - conrefs/network\n", 1)
+	archive += "-- site/docs/conrefs/_networks.md --\n## Networks table\n\nMainnet and a [test network](/conrefs/network).\n"
+	dist, res, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		t.Errorf("warning: %v", w)
+	}
+	acc := read(t, dist, "architecture/accounts/index.html")
+	for _, want := range []string{`id="networks-table"`, `href="/conrefs/network"`, `<div class="tz-tabs" data-group-id="lang">`, `aria-selected="true"`} {
+		if !strings.Contains(acc, want) {
+			t.Errorf("accounts page lacks %s", want)
+		}
+	}
+	gen := read(t, dist, "category/more-guides/index.html")
+	if !strings.Contains(gen, `<a class="tz-tutorial-card" href="/conrefs/network">`) || !strings.Contains(gen, "Every guide.") {
+		t.Errorf("generated index page: %s", gen[strings.Index(gen, "<main"):])
+	}
+
+	// A partial that includes itself is an error naming the chain.
+	cyclic := archive + "-- site/docs/conrefs/_loop.md --\nimport Loop from './_loop.md';\n\n<Loop />\n"
+	cyclic = strings.Replace(cyclic, "Bakers get rights.", "import Loop from '@site/docs/conrefs/_loop.md';\n\nBakers get rights.\n\n<Loop />", 1)
+	if _, _, err := buildSite(t, cyclic); err == nil || !strings.Contains(err.Error(), "_loop.md") {
+		t.Errorf("cyclic partial: %v", err)
 	}
 }

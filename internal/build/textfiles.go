@@ -13,15 +13,18 @@ import (
 // writeTextFiles adds sitemap.xml, llms.txt (an index of pages for tools and language models),
 // llms-full.txt (every page's Markdown in one file) and <route>.md (each page's Markdown).
 // Unlisted pages stay out of the sitemap and the llms files.
-func writeTextFiles(site *content.Site, docs map[string]*markdown.Document, out *output) {
+func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *output) {
 	cfg := site.Config
 	var sitemap, index, full bytes.Buffer
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
 	fmt.Fprintf(&index, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
 	fmt.Fprintf(&full, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
 	for _, d := range site.Docs {
-		md := markdownText(d)
-		out.add(markdownPath(d.Route), md)
+		var md []byte
+		if d.Kind != content.KindGeneratedIndex {
+			md = markdownText(d)
+			out.add(markdownPath(d.Route), md)
+		}
 		if d.FrontMatter.Unlisted {
 			continue
 		}
@@ -31,9 +34,12 @@ func writeTextFiles(site *content.Site, docs map[string]*markdown.Document, out 
 			fmt.Fprintf(&sitemap, "<lastmod>%s</lastmod>", d.LastUpdate.Format("2006-01-02"))
 		}
 		sitemap.WriteString("</url>\n")
+		if md == nil {
+			continue // a generated index has no Markdown of its own
+		}
 		desc := d.Description
 		if desc == "" {
-			desc = summary(docs[d.File])
+			desc = summary(docs[d])
 		}
 		fmt.Fprintf(&index, "- [%s](%s/%s)", d.Title, cfg.URL, markdownPath(d.Route))
 		if desc != "" {

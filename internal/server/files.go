@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"tzdocs/internal/search"
 )
 
 // file is one file of the built site, held in memory with its precompressed forms.
@@ -27,7 +29,8 @@ type file struct {
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
-	url    string // the site's public URL, from _data/site.json
+	url    string        // the site's public URL, from _data/site.json
+	index  *search.Index // built from _search/records.json
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
 }
@@ -85,6 +88,14 @@ func loadSite(dir string) (*siteFiles, error) {
 		if json.Unmarshal(f.data, &sd) == nil {
 			s.url = sd.URL
 		}
+	}
+	s.index = search.NewIndex(nil)
+	if f := s.files["/_search/records.json"]; f != nil {
+		var records []search.Record
+		if err := json.Unmarshal(f.data, &records); err != nil {
+			return nil, fmt.Errorf("%s: %v; rebuild the site", filepath.Join(dir, "_search", "records.json"), err)
+		}
+		s.index = search.NewIndex(records)
 	}
 	if s.files["/404.html"] == nil {
 		return nil, fmt.Errorf("%s has no 404.html; rebuild the site", dir)

@@ -1,10 +1,30 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/search"
 )
+
+// handleSearch answers the Algolia-compatible search API from the current build's index.
+func (s *Server) handleSearch() http.Handler {
+	opts := search.HandlerOptions{}
+	if s.recorder != nil {
+		opts.Logger = queryLogger{s.recorder}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		search.Handler(s.site.Load().index, opts).ServeHTTP(w, r)
+	})
+}
+
+// queryLogger stores answered queries for search analytics (tzdocs search-report).
+type queryLogger struct{ rec *feedback.Recorder }
+
+func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
+	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime})
+}
 
 // routes lists every route the server answers; the site handler takes the rest.
 func (s *Server) routes() http.Handler {
@@ -24,6 +44,9 @@ func (s *Server) routes() http.Handler {
 		}
 		mux.Handle("POST /api/feedback", feedback.Handler(s.opts.Feedback, opts))
 	}
+	mux.Handle("/api/search/", s.handleSearch())
+	mux.Handle("POST /api/insights/1/events", s.handleInsights())
+	mux.Handle("OPTIONS /api/insights/1/events", s.handleInsights())
 	mux.Handle("/", s.handleSite())
 	return mux
 }

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -29,9 +30,10 @@ type Options struct {
 
 // Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
 type Server struct {
-	opts    Options
-	site    atomic.Pointer[siteFiles]
-	handler http.Handler
+	opts     Options
+	recorder *feedback.Recorder // search analytics, when a store is given
+	site     atomic.Pointer[siteFiles]
+	handler  http.Handler
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.
@@ -42,6 +44,9 @@ func New(opts Options) (*Server, error) {
 	s := &Server{opts: opts}
 	if err := s.Reload(); err != nil {
 		return nil, err
+	}
+	if opts.Feedback != nil {
+		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger})
 	}
 	s.handler = accessLog(opts.Logger, securityHeaders(s.routes()))
 	return s, nil
@@ -54,6 +59,14 @@ func (s *Server) Reload() error {
 		return err
 	}
 	s.site.Store(site)
+	return nil
+}
+
+// Close flushes search analytics still held in memory.
+func (s *Server) Close(ctx context.Context) error {
+	if s.recorder != nil {
+		return s.recorder.Close(ctx)
+	}
 	return nil
 }
 

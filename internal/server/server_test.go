@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -31,6 +32,11 @@ const builtSite = `
 console.log("app")
 -- dist/_data/architecture.json --
 {"route":"/architecture"}
+-- dist/_data/site.json --
+{"url": "https://docs.example.org", "title": "Test"}
+-- dist/_search/records.json --
+[{"objectID":"a1","hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"},"content":"","type":"lvl1","url":"/architecture/bakers","url_without_anchor":"/architecture/bakers","anchor":"","weight":{"pageRank":0,"level":90,"position":1},"language":"en","docusaurus_tag":"docs-default-current"},
+ {"objectID":"a2","hierarchy":{"lvl0":"Architecture","lvl1":"Architecture"},"content":"Bakers produce blocks.","type":"content","url":"/architecture","url_without_anchor":"/architecture","anchor":"","weight":{"pageRank":0,"level":0,"position":0},"language":"en","docusaurus_tag":"docs-default-current"}]
 -- dist/img/logo.svg --
 <svg xmlns="http://www.w3.org/2000/svg"></svg>
 `
@@ -215,5 +221,65 @@ func TestNewRejectsAFolderThatIsNotABuild(t *testing.T) {
 	_, err := New(Options{Dir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "run `tzdocs build` first") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func post(t *testing.T, h http.Handler, path, contentType, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestSearchAPIAnswersFromTheBuiltIndex(t *testing.T) {
+	s, _ := newTestServer(t)
+	rec := post(t, s, "/api/search/1/indexes/*/queries", "text/plain", `{"requests":[{"indexName":"tezosdocs","query":"bakers"}]}`)
+	if rec.Code != 200 {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+	var res struct {
+		Results []struct {
+			NbHits int `json:"nbHits"`
+			Hits   []struct {
+				URL string `json:"url"`
+			} `json:"hits"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) != 1 || res.Results[0].NbHits != 2 || res.Results[0].Hits[0].URL != "/architecture/bakers" {
+		t.Errorf("results %+v", res.Results)
+	}
+	if rec.Header().Get("Access-Control-Allow-Origin") != "*" {
+		t.Error("search answers without CORS")
+	}
+}
+
+func TestInsightsEvents(t *testing.T) {
+	s, _ := newTestServer(t)
+	ok := post(t, s, "/api/insights/1/events", "text/plain",
+		`{"events":[{"eventType":"click","eventName":"Item Selected","index":"tezosdocs","userToken":"u1","queryID":"q1","objectIDs":["a1"],"positions":[1]}]}`)
+	if ok.Code != 200 || !strings.Contains(ok.Body.String(), `"OK"`) {
+		t.Errorf("valid event: %d %s", ok.Code, ok.Body)
+	}
+	tests := []struct{ body, want string }{
+		{`{"events":[]}`, "between 1 and 1000"},
+		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "is not click, view or conversion"},
+		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs"},
+		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id"},
+		{`{"events":`, "not valid JSON"},
+	}
+	for _, tt := range tests {
+		rec := post(t, s, "/api/insights/1/events", "application/json", tt.body)
+		if rec.Code != 400 || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s: %d %s", tt.body, rec.Code, rec.Body)
+		}
+	}
+	big := post(t, s, "/api/insights/1/events", "application/json", `{"events":["`+strings.Repeat("x", 70<<10)+`"]}`)
+	if big.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: %d", big.Code)
 	}
 }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"tzdocs/internal/search"
+)
+
+// cmdSearch runs a query against a built index and prints ranked hits with the criteria they were
+// ranked by, for tuning the ranking.
+func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	dir := fs.String("dir", "dist", "the built site folder")
+	hits := fs.Int("hits", 10, "how many hits to print")
+	// Flags may come before or after the query words.
+	var words []string
+	rest := args
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return nil
+			}
+			return usageError{fmt.Sprintf("tzdocs search: %v", err)}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		words = append(words, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(words) == 0 {
+		fmt.Fprintln(stderr, "Usage: tzdocs search [--dir dist] [--hits 10] QUERY")
+		return usageError{"tzdocs search: no query given"}
+	}
+	file := filepath.Join(*dir, "_search", "records.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("%v; run tzdocs build first", err)
+	}
+	var records []search.Record
+	if err := json.Unmarshal(data, &records); err != nil {
+		return fmt.Errorf("%s: %v; rebuild the site", file, err)
+	}
+	res := search.NewIndex(records).Search(search.Query{Text: strings.Join(words, " "), HitsPerPage: *hits, HighlightPreTag: "[", HighlightPostTag: "]"})
+	fmt.Fprintf(stdout, "%d hits in %s for %q\n", res.NbHits, res.ProcessingTime, res.Query)
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\twords\ttypos\tprox\tattr\texact\ttype\turl\ttitle")
+	for i, h := range res.Hits {
+		r := h.Record
+		title := r.Hierarchy[1]
+		for l := 6; l >= 2; l-- {
+			if r.Hierarchy[l] != "" {
+				title += " › " + r.Hierarchy[l]
+				break
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", i+1, h.Ranking.Words, h.Ranking.Typos, h.Ranking.Proximity,
+			h.Ranking.Attribute, h.Ranking.Exact, r.Type, r.URL, title)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,166 @@
+package search
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Filters is an Algolia facetFilters expression: every group must match, and a group matches
+// when any of its filters does. [["language:en"], ["docusaurus_tag:default",
+// "docusaurus_tag:docs-default-current"]] reads "language is en AND (tag is default OR tag is
+// docs-default-current)".
+type Filters [][]Filter
+
+// Filter is one "attribute:value" test; Negate ("attribute:-value") inverts it.
+type Filter struct {
+	Attr   string
+	Value  string
+	Negate bool
+}
+
+// Match reports whether a record passes the filters.
+func (fs Filters) Match(r *Record) bool {
+	for _, group := range fs {
+		ok := false
+		for _, f := range group {
+			if f.match(r) {
+				ok = true
+				break
+			}
+		}
+		if !ok && len(group) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (f Filter) match(r *Record) bool {
+	v, known := facetValue(r, f.Attr)
+	eq := known && strings.EqualFold(v, f.Value)
+	return eq != f.Negate
+}
+
+// facetValue returns a record attribute usable in filters.
+func facetValue(r *Record, attr string) (string, bool) {
+	switch attr {
+	case "language", "lang":
+		return r.Language, true
+	case "docusaurus_tag":
+		return r.DocusaurusTag, true
+	case "type":
+		return r.Type, true
+	case "url":
+		return r.URL, true
+	case "url_without_anchor":
+		return r.URLWithoutAnchor, true
+	case "anchor":
+		return r.Anchor, true
+	case "objectID":
+		return r.ObjectID, true
+	}
+	if lvl, ok := strings.CutPrefix(attr, "hierarchy.lvl"); ok && len(lvl) == 1 && lvl[0] >= '0' && lvl[0] <= '6' {
+		return r.Hierarchy[lvl[0]-'0'], true
+	}
+	return "", false
+}
+
+// ParseFilter reads "attribute:value", "attribute:-value" (negated) or "-attribute:value";
+// "\-" at the start of a value is a literal dash.
+func ParseFilter(s string) (Filter, error) {
+	var f Filter
+	if strings.HasPrefix(s, "-") {
+		f.Negate = true
+		s = s[1:]
+	}
+	attr, value, ok := strings.Cut(s, ":")
+	if !ok || attr == "" {
+		return Filter{}, fmt.Errorf("facet filter %q is not of the form attribute:value", s)
+	}
+	switch {
+	case strings.HasPrefix(value, `\-`):
+		value = value[1:]
+	case strings.HasPrefix(value, "-"):
+		f.Negate = !f.Negate
+		value = value[1:]
+	}
+	f.Attr, f.Value = strings.TrimSpace(attr), value
+	return f, nil
+}
+
+// ParseFilters reads facetFilters as JSON: a string, or an array of strings and arrays of
+// strings. A string that is itself a JSON array (as in the params string form) is read as one.
+func ParseFilters(data []byte) (Filters, error) { return parseFilters(data, 0) }
+
+func parseFilters(data []byte, depth int) (Filters, error) {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("facetFilters is not valid JSON: %v", err)
+	}
+	return filtersFrom(v, depth)
+}
+
+func filtersFrom(v any, depth int) (Filters, error) {
+	switch v := v.(type) {
+	case nil:
+		return nil, nil
+	case string:
+		if t := strings.TrimSpace(v); strings.HasPrefix(t, "[") && depth == 0 {
+			return parseFilters([]byte(t), depth+1)
+		}
+		f, err := ParseFilter(v)
+		if err != nil {
+			return nil, err
+		}
+		return Filters{{f}}, nil
+	case []any:
+		var fs Filters
+		for _, item := range v {
+			switch item := item.(type) {
+			case string:
+				f, err := ParseFilter(item)
+				if err != nil {
+					return nil, err
+				}
+				fs = append(fs, []Filter{f})
+			case []any:
+				var group []Filter
+				for _, s := range item {
+					str, ok := s.(string)
+					if !ok {
+						return nil, fmt.Errorf("facetFilters: an inner array may hold only strings, not %s", jsonKind(s))
+					}
+					f, err := ParseFilter(str)
+					if err != nil {
+						return nil, err
+					}
+					group = append(group, f)
+				}
+				fs = append(fs, group)
+			default:
+				return nil, fmt.Errorf("facetFilters: items must be strings or arrays of strings, not %s", jsonKind(item))
+			}
+		}
+		return fs, nil
+	}
+	return nil, fmt.Errorf("facetFilters must be a string or an array, not %s", jsonKind(v))
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}

@@ -1,0 +1,77 @@
+package search
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func FuzzDecodeRequest(f *testing.F) {
+	for _, seed := range []string{
+		`{"requests":[{"indexName":"docs","query":"bakers","hitsPerPage":5}]}`,
+		`{"requests":[{"indexName":"docs","params":"query=octez&hitsPerPage=3&facetFilters=%5B%22language%3Aen%22%5D"}]}`,
+		`{"requests":[{"query":"x","facetFilters":[["language:en"],["docusaurus_tag:default","docusaurus_tag:docs-default-current"]]}]}`,
+		`{"requests":[{"query":"x","attributesToSnippet":"content:15,hierarchy.lvl1:10","distinct":2}]}`,
+		`{"requests":[{"params":"attributesToRetrieve=%5B%22url%22%5D&clickAnalytics=true&page=2"}]}`,
+		`{"requests":[null]}`, `{"requests":{}}`, `[]`, `{`, ``, `{"requests":[{"query":7}]}`,
+		`{"requests":[{"facetFilters":"\"[\\\"a:b\\\"]\""}]}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		reqs, err := decodeMulti(body)
+		if err != nil {
+			var bad *badRequest
+			if !errors.As(err, &bad) || bad.msg == "" {
+				t.Fatalf("error %v is not a client error with a message", err)
+			}
+			return
+		}
+		if len(reqs) > maxRequests {
+			t.Fatalf("%d requests accepted", len(reqs))
+		}
+		for _, r := range reqs {
+			if queryLength(r.Query.Text) > MaxQueryLength || r.Query.HitsPerPage < 0 || r.Query.HitsPerPage > MaxHitsPerPage || r.Query.Page < 0 {
+				t.Fatalf("invalid request accepted: %+v", r.Query)
+			}
+		}
+		if _, err := decodeSingle("docs", body); err != nil {
+			var bad *badRequest
+			if !errors.As(err, &bad) {
+				t.Fatalf("single: error %v is not a client error", err)
+			}
+		}
+	})
+}
+
+func FuzzParseQuery(f *testing.F) {
+	for _, seed := range []string{"bakers", "octez-cl", "michelsn ", "How do I stake?", "", "<script>alert(1)</script>",
+		"\x00\xff\xfe", "日本語", "a b c d e f g h i j k l m", strings.Repeat("z", 600), "Ǆ\u0301é"} {
+		f.Add(seed)
+	}
+	ix := testIndex()
+	f.Fuzz(func(t *testing.T, q string) {
+		pq := parseQuery(q)
+		if len(pq.words) > maxQueryWords {
+			t.Fatalf("%d words", len(pq.words))
+		}
+		for i, w := range pq.words {
+			if w.text == "" || len(w.text) > maxTokenBytes || (w.prefix && i != len(pq.words)-1) {
+				t.Fatalf("bad word %+v in %q", w, q)
+			}
+			if utf8.ValidString(q) && !utf8.ValidString(w.text) {
+				t.Fatalf("invalid UTF-8 word %q from %q", w.text, q)
+			}
+		}
+		res := ix.Search(Query{Text: q, AttributesToSnippet: []string{"content:5"}})
+		for _, h := range res.Hits {
+			for _, r := range h.Highlight {
+				assertOnlyMarks(t, r.Value, "<mark>", "</mark>")
+			}
+			for _, r := range h.Snippet {
+				assertOnlyMarks(t, r.Value, "<mark>", "</mark>")
+			}
+		}
+	})
+}

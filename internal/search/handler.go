@@ -1,0 +1,214 @@
+package search
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// DefaultMaxBodyBytes bounds a search request body.
+const DefaultMaxBodyBytes = 64 << 10
+
+// Logger receives every non-empty query, for search analytics. LogQuery is called on the
+// request's goroutine, so a slow store should buffer.
+type Logger interface {
+	LogQuery(ctx context.Context, q QueryLog)
+}
+
+// QueryLog is one answered query.
+type QueryLog struct {
+	Time           time.Time
+	Index          string
+	Query          string
+	NbHits         int
+	Page           int
+	ProcessingTime time.Duration
+	QueryID        string // set when the client asked for click analytics
+	UserToken      string // from the userToken parameter or the X-Algolia-UserToken header
+}
+
+// HandlerOptions configures Handler.
+type HandlerOptions struct {
+	Logger       Logger // nil: queries are not logged
+	MaxBodyBytes int64  // 0 → DefaultMaxBodyBytes
+}
+
+// Handler serves the Algolia search API over ix, under any prefix:
+//
+//	POST …/1/indexes/*/queries       multi-query: {"requests":[…]} → {"results":[…]}
+//	POST …/1/indexes/{name}/query    one query → one result
+//	GET  …/1/indexes/{name}?query=…  one query → one result
+//
+// Bodies are read as JSON whatever their Content-Type (browsers send text/plain to avoid a
+// preflight). Every answer allows any origin; errors are {"message", "status"}.
+func Handler(ix *Index, opts HandlerOptions) http.Handler {
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+			allow := r.Header.Get("Access-Control-Request-Headers")
+			if allow == "" {
+				allow = "Content-Type, X-Algolia-API-Key, X-Algolia-Application-Id, X-Algolia-Agent, X-Algolia-UserToken"
+			}
+			h.Set("Access-Control-Allow-Headers", allow)
+			h.Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		_, rest, ok := strings.Cut(r.URL.Path, "/1/indexes/")
+		if !ok || rest == "" {
+			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
+			return
+		}
+		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken")}
+		switch {
+		case rest == "*/queries":
+			if r.Method != http.MethodPost {
+				writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
+				return
+			}
+			body, err := readBody(w, r, opts.MaxBodyBytes)
+			if err != nil {
+				writeErr(w, err)
+				return
+			}
+			reqs, err := decodeMulti(body)
+			if err != nil {
+				writeErr(w, err)
+				return
+			}
+			results := make([]map[string]any, 0, len(reqs))
+			for _, req := range reqs {
+				results = append(results, s.answer(req))
+			}
+			writeJSON(w, http.StatusOK, map[string]any{"results": results})
+		case strings.HasSuffix(rest, "/query") && !strings.Contains(strings.TrimSuffix(rest, "/query"), "/"):
+			if r.Method != http.MethodPost {
+				writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
+				return
+			}
+			body, err := readBody(w, r, opts.MaxBodyBytes)
+			if err != nil {
+				writeErr(w, err)
+				return
+			}
+			req, err := decodeSingle(strings.TrimSuffix(rest, "/query"), body)
+			if err != nil {
+				writeErr(w, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, s.answer(req))
+		case !strings.Contains(rest, "/") && r.Method == http.MethodGet:
+			req, err := decodeURLParams(rest, r.URL.Query())
+			if err != nil {
+				writeErr(w, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, s.answer(req))
+		default:
+			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
+		}
+	})
+}
+
+// session answers the queries of one HTTP request.
+type session struct {
+	ix        *Index
+	opts      HandlerOptions
+	ctx       context.Context
+	userToken string
+}
+
+func (s *session) answer(req request) map[string]any {
+	res := s.ix.Search(req.Query)
+	out := map[string]any{
+		"hits":             hitsJSON(res.Hits, req),
+		"nbHits":           res.NbHits,
+		"page":             res.Page,
+		"nbPages":          res.NbPages,
+		"hitsPerPage":      res.HitsPerPage,
+		"exhaustiveNbHits": true,
+		"query":            req.Query.Text,
+		"params":           req.Params,
+		"index":            req.IndexName,
+		"processingTimeMS": res.ProcessingTime.Milliseconds(),
+	}
+	queryID := ""
+	if req.ClickAnalytics {
+		queryID = newQueryID()
+		out["queryID"] = queryID
+	}
+	if s.opts.Logger != nil && strings.TrimSpace(req.Query.Text) != "" {
+		token := req.UserToken
+		if token == "" {
+			token = s.userToken
+		}
+		s.opts.Logger.LogQuery(s.ctx, QueryLog{
+			Time: time.Now().UTC(), Index: req.IndexName, Query: cleanQuery(req.Query.Text), NbHits: res.NbHits,
+			Page: res.Page, ProcessingTime: res.ProcessingTime, QueryID: queryID, UserToken: token,
+		})
+	}
+	return out
+}
+
+func newQueryID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if r.ContentLength > limit {
+		return nil, &tooLarge{limit}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, &tooLarge{limit}
+	}
+	if err != nil {
+		return nil, badf("could not read the request body: %v", err)
+	}
+	return body, nil
+}
+
+type tooLarge struct{ limit int64 }
+
+func (e *tooLarge) Error() string {
+	return "request body is larger than the limit of " + itoa(int(e.limit)) + " bytes; send fewer or shorter queries"
+}
+
+// writeErr maps an error to its status; only client errors carry their own message.
+func writeErr(w http.ResponseWriter, err error) {
+	var bad *badRequest
+	var big *tooLarge
+	switch {
+	case errors.As(err, &big):
+		writeError(w, http.StatusRequestEntityTooLarge, big.Error())
+	case errors.As(err, &bad):
+		writeError(w, http.StatusBadRequest, bad.msg)
+	default:
+		writeError(w, http.StatusInternalServerError, "internal error")
+	}
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]any{"message": msg, "status": status})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,174 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Attributes of a record, as stored in postings: the hierarchy levels 0…6, then content.
+const (
+	attrContent = 7
+	numAttrs    = 8
+)
+
+// Index is an in-memory inverted index over records. It is read-only once built and safe for
+// concurrent searches.
+type Index struct {
+	records []Record
+	recs    []recInfo
+	terms   []term
+	termID  map[string]int32
+	sorted  []int32            // term ids in text order, for prefix ranges
+	byStem  map[string][]int32 // stem → term ids
+	// buckets[first rune][rune length] lists term ids, for the typo scan.
+	buckets map[rune]map[int][]int32
+	groups  int // number of distinct URLs
+}
+
+type term struct {
+	text     string
+	postings []posting
+}
+
+// posting is one occurrence of a term: record, attribute and word position in the attribute.
+type posting struct {
+	rec  int32
+	attr uint8
+	pos  uint16
+}
+
+// span is one word of an attribute: its index word and its place in the original text.
+type span struct {
+	term       int32
+	start, end uint32
+}
+
+// recInfo is what ranking needs of a record besides its postings.
+type recInfo struct {
+	ownLevel uint8 // the hierarchy level the record stands for, 0 for content
+	code     bool
+	group    int32            // distinct URL id
+	nwords   [numAttrs]uint16 // words in each attribute, for whole-attribute exactness
+	spans    [numAttrs][]span // the words of each attribute, for highlighting without re-reading
+}
+
+// NewIndex indexes records. The records are kept; do not modify them afterwards.
+func NewIndex(records []Record) *Index {
+	ix := &Index{
+		records: records,
+		recs:    make([]recInfo, len(records)),
+		termID:  make(map[string]int32, len(records)),
+		byStem:  map[string][]int32{},
+		buckets: map[rune]map[int][]int32{},
+	}
+	groupID := map[string]int32{}
+	var spans []span // backing store of all recInfo.spans, grown in chunks
+	for i := range records {
+		if cap(spans)-len(spans) < 4096 {
+			spans = make([]span, 0, 64<<10)
+		}
+		r := &records[i]
+		info := &ix.recs[i]
+		if strings.HasPrefix(r.Type, "lvl") && len(r.Type) == 4 {
+			info.ownLevel = r.Type[3] - '0'
+		}
+		info.code = r.Code
+		g, ok := groupID[r.URL]
+		if !ok {
+			g = int32(len(groupID))
+			groupID[r.URL] = g
+		}
+		info.group = g
+		for a := 0; a < numAttrs; a++ {
+			text := attrText(r, a)
+			if text == "" {
+				continue
+			}
+			// Stop words share the position of the next word, so "Installing the Octez
+			// client" has its three words side by side, as the query "install octez client".
+			pos := 0
+			first := len(spans)
+			tokenize(text, func(t token) {
+				id := ix.add(t.text)
+				if pos < 0xffff {
+					ix.terms[id].postings = append(ix.terms[id].postings, posting{rec: int32(i), attr: uint8(a), pos: uint16(pos)})
+				}
+				spans = append(spans, span{term: id, start: uint32(t.start), end: uint32(t.end)})
+				if !stopWords[t.text] {
+					pos++
+				}
+			})
+			info.spans[a] = spans[first:len(spans):len(spans)]
+			info.nwords[a] = uint16(min(pos, 0xffff))
+		}
+	}
+	ix.groups = len(groupID)
+	ix.sorted = make([]int32, len(ix.terms))
+	for i := range ix.terms {
+		ix.sorted[i] = int32(i)
+		t := ix.terms[i].text
+		s := stem(t)
+		ix.byStem[s] = append(ix.byStem[s], int32(i))
+		first, _ := utf8.DecodeRuneInString(t)
+		b := ix.buckets[first]
+		if b == nil {
+			b = map[int][]int32{}
+			ix.buckets[first] = b
+		}
+		n := utf8.RuneCountInString(t)
+		b[n] = append(b[n], int32(i))
+	}
+	sort.Slice(ix.sorted, func(a, b int) bool { return ix.terms[ix.sorted[a]].text < ix.terms[ix.sorted[b]].text })
+	return ix
+}
+
+// add returns the id of an index word, adding it if new.
+func (ix *Index) add(text string) int32 {
+	id, ok := ix.termID[text]
+	if !ok {
+		id = int32(len(ix.terms))
+		ix.termID[text] = id
+		ix.terms = append(ix.terms, term{text: text})
+	}
+	return id
+}
+
+// Len returns the number of records indexed.
+func (ix *Index) Len() int { return len(ix.records) }
+
+// Records returns the indexed records; callers must not modify them.
+func (ix *Index) Records() []Record { return ix.records }
+
+// attrText returns attribute a of a record: hierarchy level a, or the content.
+func attrText(r *Record, a int) string {
+	if a == attrContent {
+		return r.Content
+	}
+	return r.Hierarchy[a]
+}
+
+// attrName is the attribute's path in records and in _highlightResult.
+func attrName(a int) string {
+	if a == attrContent {
+		return "content"
+	}
+	return "hierarchy.lvl" + string(rune('0'+a))
+}
+
+// attrRank orders attributes for ranking, lower first, in DocSearch's spirit: the level a record
+// stands for (a heading record's own heading) before the headings above it, those before
+// content, and code last.
+func (ix *Index) attrRank(rec int32, a uint8) uint8 {
+	info := &ix.recs[rec]
+	switch {
+	case a == attrContent && info.code:
+		return 15
+	case a == attrContent:
+		return 14
+	case a == info.ownLevel && a > 0:
+		return a
+	default:
+		return 7 + a
+	}
+}

@@ -1,0 +1,313 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// occPerWord bounds the positions remembered per query word and record, for proximity.
+const occPerWord = 4
+
+// recState gathers how one record matches the query.
+type recState struct {
+	mask  uint16               // query words matched
+	exact uint16               // query words matched exactly
+	attr  [maxQueryWords]uint8 // per word, the best attribute rank
+	typos [maxQueryWords]uint8
+	nocc  [maxQueryWords]uint8
+	occ   [maxQueryWords][occPerWord]uint32 // attribute<<16 | position
+}
+
+type scratch struct {
+	slot   []int32 // record → index in states, -1 if untouched
+	states []recState
+	recs   []int32
+	group  []int32 // distinct URL → index in list, -1 if unseen
+	// Reused between queries.
+	list       []ranked
+	groupsSeen []int32
+}
+
+var scratchPool sync.Pool
+
+func (ix *Index) getScratch() *scratch {
+	if s, ok := scratchPool.Get().(*scratch); ok && len(s.slot) == len(ix.records) && len(s.group) == ix.groups {
+		return s
+	}
+	s := &scratch{slot: make([]int32, len(ix.records)), group: make([]int32, ix.groups)}
+	for i := range s.slot {
+		s.slot[i] = -1
+	}
+	for i := range s.group {
+		s.group[i] = -1
+	}
+	return s
+}
+
+func (ix *Index) putScratch(s *scratch) {
+	for _, r := range s.recs {
+		s.slot[r] = -1
+	}
+	s.recs, s.states = s.recs[:0], s.states[:0]
+	scratchPool.Put(s)
+}
+
+// ranked is a candidate record: its packed score, id and state in the scratch.
+type ranked struct {
+	key uint64
+	rec int32
+	si  int32
+}
+
+// scored is a record of the requested page with its ranking criteria.
+type scored struct {
+	rec int32
+	ri  RankingInfo
+}
+
+// rank scores every record that matches enough query words and passes the filters, keeps the
+// best Distinct records of each URL and sorts them, best first.
+// It returns the records ranked from to to (exclusive) and the number of records ranked.
+func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int) ([]scored, int) {
+	s := ix.getScratch()
+	defer ix.putScratch(s)
+	for wi, cands := range m.cands {
+		for _, c := range cands {
+			for _, p := range ix.terms[c.term].postings {
+				si := s.slot[p.rec]
+				if si < 0 {
+					si = int32(len(s.states))
+					s.slot[p.rec] = si
+					s.recs = append(s.recs, p.rec)
+					s.states = append(s.states, recState{})
+					st := &s.states[si]
+					for i := range st.typos {
+						st.typos[i] = 255
+						st.attr[i] = 255
+					}
+				}
+				st := &s.states[si]
+				st.mask |= 1 << wi
+				if c.exact {
+					st.exact |= 1 << wi
+				}
+				st.typos[wi] = min(st.typos[wi], c.typos)
+				if a := ix.attrRank(p.rec, p.attr); a < st.attr[wi] {
+					st.attr[wi] = a
+				}
+				if n := st.nocc[wi]; n < occPerWord {
+					st.occ[wi][n] = uint32(p.attr)<<16 | uint32(p.pos)
+					st.nocc[wi] = n + 1
+				}
+			}
+		}
+	}
+	n := len(pq.words)
+	need := n - n/3
+	best := 0
+	for i := range s.states {
+		best = max(best, bits.OnesCount16(s.states[i].mask))
+	}
+	need = max(min(need, best), 1)
+
+	distinct := q.Distinct
+	if distinct == 0 {
+		distinct = 1
+	}
+	list, groupsSeen := s.list[:0], s.groupsSeen[:0]
+	for i, rec := range s.recs {
+		st := &s.states[i]
+		if bits.OnesCount16(st.mask) < need {
+			continue
+		}
+		r := &ix.records[rec]
+		if !q.Filters.Match(r) {
+			continue
+		}
+		item := ranked{key: ix.score(st, rec, n).Score, rec: rec, si: int32(i)}
+		if distinct != 1 {
+			list = append(list, item)
+			continue
+		}
+		g := ix.recs[rec].group
+		if j := s.group[g]; j >= 0 {
+			if better(item, list[j]) {
+				list[j] = item
+			}
+			continue
+		}
+		s.group[g] = int32(len(list))
+		groupsSeen = append(groupsSeen, g)
+		list = append(list, item)
+	}
+	for _, g := range groupsSeen {
+		s.group[g] = -1
+	}
+	if distinct > 1 || to >= len(list) {
+		slices.SortFunc(list, compareRanked)
+	} else {
+		list = selectTop(list, to)
+	}
+	if distinct > 1 {
+		count := map[int32]int{}
+		kept := list[:0]
+		for _, it := range list {
+			g := ix.recs[it.rec].group
+			if count[g] < distinct {
+				count[g]++
+				kept = append(kept, it)
+			}
+		}
+		list = kept
+	}
+	s.list, s.groupsSeen = list, groupsSeen
+	var page []scored
+	for _, it := range list[min(from, len(list)):min(to, len(list))] {
+		page = append(page, scored{rec: it.rec, ri: ix.score(&s.states[it.si], it.rec, n)})
+	}
+	return page, len(list)
+}
+
+func compareRanked(a, b ranked) int {
+	if better(a, b) {
+		return -1
+	}
+	if better(b, a) {
+		return 1
+	}
+	return 0
+}
+
+// selectTop moves the k best items of list, sorted, to its front, leaving the rest unordered
+// behind them: a page of results needs no full sort of thousands of matches.
+func selectTop(list []ranked, k int) []ranked {
+	// A min-heap of the best k seen so far, worst at the root.
+	h := list[:k]
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= k {
+				return
+			}
+			if c+1 < k && better(h[c], h[c+1]) {
+				c++
+			}
+			if !better(h[i], h[c]) {
+				return
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for j := k; j < len(list); j++ {
+		if better(list[j], h[0]) {
+			h[0], list[j] = list[j], h[0]
+			down(0)
+		}
+	}
+	slices.SortFunc(h, compareRanked)
+	return list
+}
+
+func better(a, b ranked) bool {
+	if a.key != b.key {
+		return a.key > b.key
+	}
+	return a.rec < b.rec
+}
+
+// wholeAttributeBonus is added to the exactness of a record with an attribute made of exactly
+// the query words; it exceeds the number of words a query can have.
+const wholeAttributeBonus = 16
+
+// Proximity: the distance between two consecutive query words counts at most maxPairDistance.
+const maxPairDistance = 8
+
+// score computes the ranking criteria of a record and packs them, with the record's weight,
+// into one number that sorts like the criteria taken in order: words matched, typos,
+// attribute, proximity, exactness, then pageRank, level and position.
+//
+// Attribute comes before proximity, unlike Algolia's default order: on the benchmark queries
+// (bench/search) a title or heading that holds the query words a little apart is nearly always
+// the better answer than a paragraph, or a list of links, that holds them side by side; this
+// order raised hit@1 from 0.74 to 0.87.
+func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
+	ri := RankingInfo{Words: bits.OnesCount16(st.mask)}
+	prevWord := -1
+	for i := 0; i < nwords; i++ {
+		if st.mask&(1<<i) == 0 {
+			continue
+		}
+		ri.Typos += int(st.typos[i])
+		ri.Attribute += int(st.attr[i])
+		if prevWord >= 0 {
+			ri.Proximity += pairDistance(st, prevWord, i)
+		}
+		prevWord = i
+	}
+	// An attribute that is exactly the query ("Wallets" for "wallet") counts more than any
+	// number of words matched exactly inside longer texts.
+	ri.Exact = bits.OnesCount16(st.exact)
+	if ri.Words == nwords && ix.wholeAttribute(st, rec, nwords) {
+		ri.Exact += wholeAttributeBonus
+	}
+	w := ix.records[rec].Weight
+	key := uint64(min(ri.Words, 15)) << 60
+	key |= uint64(15-min(ri.Typos, 15)) << 56
+	key |= uint64(255-min(ri.Attribute, 255)) << 48
+	key |= uint64(63-min(ri.Proximity, 63)) << 42
+	key |= uint64(min(ri.Exact, 31)) << 37
+	key |= uint64(min(max(w.PageRank, 0), 255)) << 29
+	key |= uint64(min(max(w.Level, 0), 127)) << 22
+	const posMax = 1<<22 - 1
+	key |= uint64(posMax - min(max(w.Position, 0), posMax))
+	ri.Score = key
+	return ri
+}
+
+// pairDistance is the cost of the smallest distance between words i and j in one attribute,
+// in either order: 0 side by side, 1 within three words, 2 farther or in different attributes.
+// Coarse steps let exactness and weight decide between records whose words are about as close.
+func pairDistance(st *recState, i, j int) int {
+	best := maxPairDistance
+	for _, a := range st.occ[i][:st.nocc[i]] {
+		for _, b := range st.occ[j][:st.nocc[j]] {
+			if a>>16 != b>>16 {
+				continue
+			}
+			d := int(b&0xffff) - int(a&0xffff)
+			best = min(best, max(d, -d))
+		}
+	}
+	switch {
+	case best <= 1:
+		return 0
+	case best <= 3:
+		return 1
+	}
+	return 2
+}
+
+// wholeAttribute reports whether some attribute consists of exactly the query words, in order.
+func (ix *Index) wholeAttribute(st *recState, rec int32, nwords int) bool {
+	info := &ix.recs[rec]
+	for _, o := range st.occ[0][:st.nocc[0]] {
+		a := o >> 16
+		if o&0xffff != 0 || int(info.nwords[a]) != nwords {
+			continue
+		}
+		ok := true
+		for i := 1; i < nwords && ok; i++ {
+			want := a<<16 | uint32(i)
+			ok = slices.Contains(st.occ[i][:st.nocc[i]], want)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

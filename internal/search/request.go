@@ -1,0 +1,354 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// maxRequests bounds the queries of one multi-query request.
+const maxRequests = 50
+
+// request is one decoded query of an Algolia search request.
+type request struct {
+	IndexName            string
+	Query                Query
+	AttributesToRetrieve []string // nil → all
+	ClickAnalytics       bool
+	GetRankingInfo       bool
+	UserToken            string
+	Params               string // the parameters as a URL-encoded string, echoed in the result
+}
+
+// badRequest is an error the client can fix; its message is shown to them.
+type badRequest struct{ msg string }
+
+func (e *badRequest) Error() string { return e.msg }
+
+func badf(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
+
+// decodeMulti decodes the body of POST /1/indexes/*/queries: {"requests":[{indexName, query,
+// params, …}, …]}, each with flattened parameters, a URL-encoded "params" string, or both (the
+// flattened ones win).
+func decodeMulti(body []byte) ([]request, error) {
+	var env struct {
+		Requests []map[string]json.RawMessage `json:"requests"`
+	}
+	if err := decodeJSON(body, &env); err != nil {
+		return nil, err
+	}
+	if env.Requests == nil {
+		return nil, badf(`request body has no "requests" array; send {"requests":[{"indexName":"…","query":"…"}]}`)
+	}
+	if len(env.Requests) > maxRequests {
+		return nil, badf("request holds %d queries; at most %d are allowed", len(env.Requests), maxRequests)
+	}
+	out := make([]request, 0, len(env.Requests))
+	for i, fields := range env.Requests {
+		if fields == nil {
+			return nil, badf("requests[%d] is not an object", i)
+		}
+		r, err := decodeParams(fields)
+		if err != nil {
+			return nil, badf("requests[%d]: %v", i, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// decodeSingle decodes the body of POST /1/indexes/{name}/query: {"params":"…"} or flattened
+// parameters. An empty body is an empty query.
+func decodeSingle(indexName string, body []byte) (request, error) {
+	fields := map[string]json.RawMessage{}
+	if len(bytes.TrimSpace(body)) > 0 {
+		if err := decodeJSON(body, &fields); err != nil {
+			return request{}, err
+		}
+		if fields == nil {
+			return request{}, badf("request body must be a JSON object")
+		}
+	}
+	r, err := decodeParams(fields)
+	r.IndexName = indexName
+	return r, err
+}
+
+// decodeURLParams decodes the parameters of GET /1/indexes/{name}?query=….
+func decodeURLParams(indexName string, values url.Values) (request, error) {
+	r := request{IndexName: indexName}
+	for _, k := range sortedKeys(values) {
+		if err := r.apply(k, paramValue{str: values.Get(k), isString: true}); err != nil {
+			return r, err
+		}
+	}
+	r.Params = values.Encode()
+	return r, r.validate()
+}
+
+func decodeJSON(body []byte, v any) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return badf(`request body is empty; send JSON such as {"requests":[{"indexName":"docs","query":"bakers"}]}`)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(v); err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			return badf("request body is not valid JSON: %v (at byte %d)", err, syn.Offset)
+		case errors.As(err, &typ):
+			return badf("request body has the wrong shape: %s should be %s, not %s", typ.Field, typ.Type, typ.Value)
+		}
+		return badf("request body is not valid JSON: %v", err)
+	}
+	if dec.More() {
+		return badf("request body holds more than one JSON value")
+	}
+	return nil
+}
+
+func decodeParams(fields map[string]json.RawMessage) (request, error) {
+	var r request
+	if raw, ok := fields["indexName"]; ok {
+		if err := json.Unmarshal(raw, &r.IndexName); err != nil {
+			return r, badf("indexName must be a string")
+		}
+	}
+	echo := url.Values{}
+	if raw, ok := fields["params"]; ok && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		// Some clients nest the parameters as an object: treat them as flattened ones.
+		var nested map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &nested); err != nil {
+			return r, badf("params is not a valid JSON object: %v", err)
+		}
+		delete(fields, "params")
+		for k, v := range nested {
+			if _, top := fields[k]; !top && k != "params" {
+				fields[k] = v
+			}
+		}
+	}
+	if raw, ok := fields["params"]; ok {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return r, badf("params must be a URL-encoded string such as \"query=bakers&hitsPerPage=5\" or an object")
+		}
+		values, err := url.ParseQuery(s)
+		if err != nil {
+			return r, badf("params is not a valid URL-encoded string: %v", err)
+		}
+		for _, k := range sortedKeys(values) {
+			if err := r.apply(k, paramValue{str: values.Get(k), isString: true}); err != nil {
+				return r, err
+			}
+			echo.Set(k, values.Get(k))
+		}
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if k == "params" || k == "indexName" || k == "type" {
+			continue
+		}
+		v := paramValue{raw: fields[k]}
+		if err := r.apply(k, v); err != nil {
+			return r, err
+		}
+		if s, err := v.string(); err == nil {
+			echo.Set(k, s)
+		} else {
+			echo.Set(k, string(bytes.TrimSpace(fields[k])))
+		}
+	}
+	r.Params = echo.Encode()
+	return r, r.validate()
+}
+
+func (r *request) validate() error {
+	if n := queryLength(r.Query.Text); n > MaxQueryLength {
+		return badf("query is %d characters long; the limit is %d characters, so shorten it", n, MaxQueryLength)
+	}
+	return nil
+}
+
+// apply sets one search parameter. Unknown parameters are ignored, as clients send many that
+// do not apply here (analyticsTags, facets, …).
+func (r *request) apply(key string, v paramValue) error {
+	var err error
+	q := &r.Query
+	switch key {
+	case "query":
+		q.Text, err = v.string()
+	case "hitsPerPage":
+		q.HitsPerPage, err = v.intIn(0, MaxHitsPerPage)
+	case "page":
+		q.Page, err = v.intIn(0, 1<<20)
+	case "facetFilters":
+		q.Filters, err = v.filters()
+	case "attributesToRetrieve":
+		r.AttributesToRetrieve, err = v.strings()
+	case "attributesToHighlight":
+		q.AttributesToHighlight, err = v.strings()
+		if err == nil && q.AttributesToHighlight == nil {
+			q.AttributesToHighlight = []string{}
+		}
+	case "attributesToSnippet":
+		q.AttributesToSnippet, err = v.strings()
+	case "highlightPreTag":
+		q.HighlightPreTag, err = v.string()
+	case "highlightPostTag":
+		q.HighlightPostTag, err = v.string()
+	case "snippetEllipsisText":
+		q.SnippetEllipsisText, err = v.string()
+	case "clickAnalytics":
+		r.ClickAnalytics, err = v.bool()
+	case "getRankingInfo":
+		r.GetRankingInfo, err = v.bool()
+	case "userToken":
+		r.UserToken, err = v.string()
+	case "distinct":
+		q.Distinct, err = v.distinct()
+	default:
+		return nil
+	}
+	if err != nil {
+		return badf("parameter %s: %v", key, err)
+	}
+	return nil
+}
+
+// paramValue is a parameter as JSON (flattened form) or as a string (params string form).
+type paramValue struct {
+	raw      json.RawMessage
+	str      string
+	isString bool
+}
+
+// text returns the value as a string: the string itself, or the JSON text of other values.
+func (v paramValue) text() (string, bool) {
+	if v.isString {
+		return v.str, true
+	}
+	var s string
+	if err := json.Unmarshal(v.raw, &s); err == nil {
+		return s, true
+	}
+	return "", false
+}
+
+func (v paramValue) string() (string, error) {
+	if s, ok := v.text(); ok {
+		return s, nil
+	}
+	if bytes.Equal(bytes.TrimSpace(v.raw), []byte("null")) {
+		return "", nil
+	}
+	return "", errors.New("must be a string")
+}
+
+func (v paramValue) intIn(lo, hi int) (int, error) {
+	var n int
+	if s, ok := v.text(); ok {
+		var err error
+		if n, err = strconv.Atoi(strings.TrimSpace(s)); err != nil {
+			return 0, fmt.Errorf("must be a whole number, not %q", s)
+		}
+	} else if err := json.Unmarshal(v.raw, &n); err != nil {
+		return 0, errors.New("must be a whole number")
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("must be between %d and %d, not %d", lo, hi, n)
+	}
+	return n, nil
+}
+
+func (v paramValue) bool() (bool, error) {
+	if s, ok := v.text(); ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(s))
+		if err != nil {
+			return false, fmt.Errorf("must be true or false, not %q", s)
+		}
+		return b, nil
+	}
+	var b bool
+	if err := json.Unmarshal(v.raw, &b); err != nil {
+		return false, errors.New("must be true or false")
+	}
+	return b, nil
+}
+
+// distinct accepts true/false or a number of hits per URL; false and 0 mean no limit.
+func (v paramValue) distinct() (int, error) {
+	if b, err := v.bool(); err == nil {
+		if b {
+			return 1, nil
+		}
+		return -1, nil
+	}
+	n, err := v.intIn(0, 4)
+	if err != nil {
+		return 0, errors.New("must be true, false or a number from 0 to 4")
+	}
+	if n == 0 {
+		return -1, nil
+	}
+	return n, nil
+}
+
+// strings accepts a JSON array of strings, or a string holding a JSON array or a
+// comma-separated list.
+func (v paramValue) strings() ([]string, error) {
+	s, isStr := v.text()
+	raw := []byte(v.raw)
+	if isStr {
+		t := strings.TrimSpace(s)
+		if !strings.HasPrefix(t, "[") {
+			if t == "" {
+				return []string{}, nil
+			}
+			parts := strings.Split(t, ",")
+			for i := range parts {
+				parts[i] = strings.TrimSpace(parts[i])
+			}
+			return parts, nil
+		}
+		raw = []byte(t)
+	}
+	var out []string
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, errors.New("must be an array of strings")
+	}
+	return out, nil
+}
+
+func (v paramValue) filters() (Filters, error) {
+	if v.isString {
+		if strings.HasPrefix(strings.TrimSpace(v.str), "[") {
+			return ParseFilters([]byte(v.str))
+		}
+		if strings.TrimSpace(v.str) == "" {
+			return nil, nil
+		}
+		f, err := ParseFilter(v.str)
+		return Filters{{f}}, err
+	}
+	return ParseFilters(v.raw)
+}
+
+func sortedKeys(values url.Values) []string {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
