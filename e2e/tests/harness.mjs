@@ -1,6 +1,8 @@
 // Shared set-up for the browser tests: a real `tzdocs serve` on a free loopback port, and Debian's
 // Chromium driven by playwright-core (never a downloaded browser).
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -21,7 +23,10 @@ export const CHROMIUM_ARGS = [
 /** Starts `tzdocs serve` on 127.0.0.1 with a free port and resolves to {url, stop}. */
 export async function startServer(dir = path.join(root, "dist")) {
   const bin = path.join(root, "bin", "tzdocs");
-  const proc = spawn(bin, ["serve", "--dir", dir, "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "pipe"] });
+  // Each server gets its own throwaway feedback database.
+  const data = mkdtempSync(path.join(tmpdir(), "tzdocs-e2e-"));
+  const env = { ...process.env, TZDOCS_DATABASE_URL: `file:${path.join(data, "tzdocs.db")}` };
+  const proc = spawn(bin, ["serve", "--dir", dir, "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "pipe"], env });
   let stderr = "";
   proc.stderr.on("data", (d) => {
     stderr += d;
@@ -45,9 +50,13 @@ export async function startServer(dir = path.join(root, "dist")) {
   return {
     url,
     async stop() {
-      if (proc.exitCode !== null) return;
+      if (proc.exitCode !== null) {
+        rmSync(data, { recursive: true, force: true });
+        return;
+      }
       proc.kill("SIGTERM");
       await once(proc, "exit");
+      rmSync(data, { recursive: true, force: true });
     },
   };
 }
