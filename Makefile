@@ -54,6 +54,8 @@ lint:
 # apt-get when missing).
 test-go: tools/samples/node_modules/.installed
 	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test ./...
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRequest$$' -fuzztime 5s ./internal/search/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseQuery$$' -fuzztime 5s ./internal/search/
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test --silent

@@ -422,3 +422,29 @@ func TestHandlerHidesStoreFailures(t *testing.T) {
 		t.Fatal("a failed write was acknowledged")
 	}
 }
+
+func TestVoteThenCommentCountsOneVote(t *testing.T) {
+	ctx := context.Background()
+	st, err := feedback.Open(ctx, "file:"+filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := feedback.Handler(st, feedback.Options{RateLimit: feedback.RateLimit{Off: true}})
+	for _, body := range []string{`{"url":"/a","helpful":false}`, `{"url":"/a","comment":"Out of date."}`} {
+		req := httptest.NewRequest(http.MethodPost, "/api/feedback", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+	}
+	stats, err := feedback.PageStats(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stats) != 1 || stats[0].Votes() != 1 || stats[0].Comments != 1 {
+		t.Errorf("stats = %+v, want one vote and one comment", stats)
+	}
+}

@@ -71,8 +71,10 @@ func (p post) validate(knownRoute func(string) bool) (store.Page, *fieldError) {
 		return row, invalid("url", "url %q is not a page of this site", path)
 	}
 	row.URL = path
-	if !general && p.Helpful == nil {
-		return row, invalid("helpful", "helpful is required: true or false")
+	// A widget post carries the vote; the optional comment that follows it comes as a second post
+	// without the vote, so that a reader who votes and comments counts as one vote.
+	if !general && p.Helpful == nil && strings.TrimSpace(p.Comment) == "" {
+		return row, invalid("helpful", "helpful is required: true or false (or send a comment)")
 	}
 
 	if row.Email != "" {
