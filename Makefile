@@ -20,7 +20,7 @@ build: setup $(BIN) web/dist/server/entry-server.js
 	$(BIN) build --site site --out dist --web web/dist
 
 ## setup: install what is missing (Go modules, npm packages)
-setup: web/node_modules/.installed e2e/node_modules/.installed tools/samples/node_modules/.installed
+setup: web/node_modules/.installed e2e/node_modules/.installed tools/samples/node_modules/.installed tools/aistream/node_modules/.installed
 	@$(GO) mod download
 
 web/node_modules/.installed: web/package-lock.json
@@ -34,6 +34,11 @@ e2e/node_modules/.installed: e2e/package-lock.json
 # The code-sample checker's tools: michel-codec, TypeScript with the Taquito packages, Pyright, yaml.
 tools/samples/node_modules/.installed: tools/samples/package-lock.json tools/samples/package.json tools/samples/taquito21/package.json tools/samples/taquito25/package.json
 	$(NPM) ci --prefix tools/samples --no-audit --no-fund --ignore-scripts --loglevel=error
+	@touch $@
+
+# ai@5.0.30, whose own parser checks the Ask AI stream transcripts.
+tools/aistream/node_modules/.installed: tools/aistream/package-lock.json tools/aistream/package.json
+	$(NPM) ci --prefix tools/aistream --no-audit --no-fund --loglevel=error
 	@touch $@
 
 $(BIN): $(GO_SRC)
@@ -52,7 +57,7 @@ lint:
 
 # The feedback store suite runs against SQLite and a throwaway PostgreSQL cluster (installed with
 # apt-get when missing).
-test-go: tools/samples/node_modules/.installed
+test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.installed
 	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRequest$$' -fuzztime 5s ./internal/search/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseQuery$$' -fuzztime 5s ./internal/search/

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"tzdocs/internal/assistant"
+	"tzdocs/internal/assistant/openai"
 	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/live"
@@ -111,7 +113,11 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("opening the feedback database: %w", err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy})
+	engine, secret, err := askAI(databaseURL(getenv), getenv)
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy, Assistant: engine, Secret: secret})
 	if err != nil {
 		return err
 	}
@@ -136,6 +142,23 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer d.Close()
 	return listenAndServe(ctx, *addr, d, stdout, fmt.Sprintf("developing %s", *site))
+}
+
+// askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
+// set, else the built-in extractive engine; and the secret that signs Ask AI tokens.
+func askAI(dbURL string, getenv func(string) string) (assistant.Engine, []byte, error) {
+	secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg, ok := openai.FromEnv(getenv); ok {
+		e, err := openai.New(cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, secret, nil
+	}
+	return assistant.NewExtractive(), secret, nil
 }
 
 // listenAndServe serves h until ctx ends, then shuts down gracefully.

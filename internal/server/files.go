@@ -30,6 +30,7 @@ type file struct {
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
 	url    string        // the site's public URL, from _data/site.json
+	askAI  string        // the Ask AI assistant id, from _data/site.json
 	index  *search.Index // built from _search/records.json
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
@@ -83,10 +84,13 @@ func loadSite(dir string) (*siteFiles, error) {
 	}
 	if f := s.files["/_data/site.json"]; f != nil {
 		var sd struct {
-			URL string `json:"url"`
+			URL   string `json:"url"`
+			AskAI struct {
+				AssistantID string `json:"assistantId"`
+			} `json:"askAi"`
 		}
 		if json.Unmarshal(f.data, &sd) == nil {
-			s.url = sd.URL
+			s.url, s.askAI = sd.URL, sd.AskAI.AssistantID
 		}
 	}
 	s.index = search.NewIndex(nil)

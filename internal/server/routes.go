@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/search"
 )
@@ -27,7 +29,7 @@ func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
 }
 
 // routes lists every route the server answers; the site handler takes the rest.
-func (s *Server) routes() http.Handler {
+func (s *Server) routes() (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /healthz", handleHealth())
 	if s.opts.DevEvents != nil {
@@ -47,6 +49,19 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/api/search/", s.handleSearch())
 	mux.Handle("POST /api/insights/1/events", s.handleInsights())
 	mux.Handle("OPTIONS /api/insights/1/events", s.handleInsights())
+	if s.opts.Assistant != nil {
+		id := s.site.Load().askAI
+		if id == "" {
+			id = "tezosdocs"
+		}
+		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
+			Index: func() *search.Index { return s.site.Load().index }, Store: s.opts.Feedback,
+			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
+		if err := opts.Check(); err != nil {
+			return nil, fmt.Errorf("ask AI: %w", err)
+		}
+		mux.Handle("/api/askai/", assistant.Handler(opts))
+	}
 	mux.Handle("/", s.handleSite())
-	return mux
+	return mux, nil
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
 )
 
@@ -26,6 +27,10 @@ type Options struct {
 	Feedback feedback.Store
 	// TrustProxy makes rate limits key on X-Forwarded-For; set it only behind a proxy that sets it.
 	TrustProxy bool
+	// Assistant answers Ask AI questions; nil leaves the Ask AI API out.
+	Assistant assistant.Engine
+	// Secret signs Ask AI tokens (see assistant.LoadOrCreateSecret); required with Assistant.
+	Secret []byte
 }
 
 // Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
@@ -48,7 +53,11 @@ func New(opts Options) (*Server, error) {
 	if opts.Feedback != nil {
 		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger})
 	}
-	s.handler = accessLog(opts.Logger, securityHeaders(s.routes()))
+	routes, err := s.routes()
+	if err != nil {
+		return nil, err
+	}
+	s.handler = accessLog(opts.Logger, securityHeaders(routes))
 	return s, nil
 }
 

@@ -1,0 +1,8 @@
+// Package assistant answers Ask AI questions from the documentation and streams the answers in the
+// AI SDK's UI message stream format, behind short-lived tokens and rate limits.
+//
+// Handler serves the HTTP API (token, chat, feedback, health). An Engine writes each answer to a
+// Stream: the built-in Extractive engine quotes the best passages of the search index; package
+// assistant/openai lets any OpenAI-compatible model server answer, calling the same search as a
+// tool.
+package assistant

@@ -1,0 +1,423 @@
+package assistant
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"tzdocs/internal/feedback"
+	"tzdocs/internal/search"
+)
+
+// Limits bound what one client may ask. Zero fields take the defaults shown.
+type Limits struct {
+	MaxBodyBytes     int64         // chat request body: 1 MB
+	MaxExchanges     int           // questions in one conversation: 20
+	MaxQuestionRunes int           // length of one question: 2000
+	AnswerTimeout    time.Duration // one answer, start to end: 2 minutes
+	RecentExchanges  int           // answers kept in memory for feedback: 2000
+	PerToken         RateLimit     // chat and feedback requests per token: 20 a minute, burst 10
+	PerAddress       RateLimit     // requests per client address, all endpoints: 60 a minute, burst 30
+}
+
+// Defaults of Limits.
+const (
+	DefaultMaxBodyBytes     = 1 << 20
+	DefaultMaxExchanges     = 20
+	DefaultMaxQuestionRunes = 2000
+	DefaultAnswerTimeout    = 2 * time.Minute
+	DefaultRecentExchanges  = 2000
+)
+
+var (
+	defaultPerToken   = RateLimit{PerMinute: 20, Burst: 10}
+	defaultPerAddress = RateLimit{PerMinute: 60, Burst: 30}
+)
+
+// Options wires the assistant's dependencies.
+type Options struct {
+	// AssistantID is the id the web app sends in x-algolia-assistant-id; required.
+	AssistantID string
+	// Secret signs tokens (see LoadOrCreateSecret); at least MinSecretBytes long.
+	Secret []byte
+	// Engine answers questions; nil means NewExtractive().
+	Engine Engine
+	// Index returns the current search index (it changes when the site is rebuilt); required.
+	Index func() *search.Index
+	// Store keeps answer feedback; nil answers feedback posts with 503.
+	Store feedback.Store
+	// Logger receives engine failures; nil discards them.
+	Logger *slog.Logger
+	// TrustProxy makes rate limits key on X-Forwarded-For; set it only behind a proxy that sets it.
+	TrustProxy bool
+	Limits     Limits
+	// Now and NewID make times and ids deterministic in tests; nil means the clock and random ids.
+	Now   func() time.Time
+	NewID func() string
+}
+
+// Check reports a missing or invalid option.
+func (o *Options) Check() error {
+	switch {
+	case strings.TrimSpace(o.AssistantID) == "":
+		return errors.New("assistant: Options.AssistantID is empty")
+	case len(o.Secret) < MinSecretBytes:
+		return fmt.Errorf("assistant: Options.Secret has %d bytes, at least %d are needed", len(o.Secret), MinSecretBytes)
+	case o.Index == nil:
+		return errors.New("assistant: Options.Index is nil")
+	}
+	return nil
+}
+
+type handler struct {
+	opts      Options
+	tokens    *Tokens
+	byToken   *limiter
+	byAddress *limiter
+	recent    *recentExchanges
+	log       *slog.Logger
+}
+
+// Handler serves the Ask AI API under any prefix (the server mounts it at /api/askai/):
+//
+//	POST …/chat/token     header x-algolia-assistant-id → {"success":true,"token":"…"}
+//	POST …/chat           authorization: TOKEN <t>, AI SDK v5 chat body → UI message stream (SSE)
+//	POST …/chat/feedback  authorization: TOKEN <t>, {appId, messageId, thumbs: 1|0} → {"success":true}
+//	GET  …/chat/health    → {"status":"ok","engine":"extractive"|"openai"}
+//
+// It panics when opts fail Check: that is a wiring mistake, not a runtime condition.
+func Handler(opts Options) http.Handler {
+	if err := opts.Check(); err != nil {
+		panic(err)
+	}
+	if opts.Engine == nil {
+		opts.Engine = NewExtractive()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.NewID == nil {
+		opts.NewID = randomID
+	}
+	l := &opts.Limits
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if l.MaxExchanges <= 0 {
+		l.MaxExchanges = DefaultMaxExchanges
+	}
+	if l.MaxQuestionRunes <= 0 {
+		l.MaxQuestionRunes = DefaultMaxQuestionRunes
+	}
+	if l.AnswerTimeout <= 0 {
+		l.AnswerTimeout = DefaultAnswerTimeout
+	}
+	if l.RecentExchanges <= 0 {
+		l.RecentExchanges = DefaultRecentExchanges
+	}
+	h := &handler{
+		opts:      opts,
+		tokens:    NewTokens(opts.Secret, opts.AssistantID, opts.Now),
+		byToken:   newLimiter(l.PerToken, defaultPerToken, opts.Now),
+		byAddress: newLimiter(l.PerAddress, defaultPerAddress, opts.Now),
+		recent:    newRecentExchanges(l.RecentExchanges),
+		log:       opts.Logger,
+	}
+	return h
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := strings.TrimSuffix(r.URL.Path, "/")
+	switch {
+	case strings.HasSuffix(p, "/chat/token"):
+		h.route(w, r, http.MethodPost, h.handleToken)
+	case strings.HasSuffix(p, "/chat/feedback"):
+		h.route(w, r, http.MethodPost, h.handleFeedback)
+	case strings.HasSuffix(p, "/chat/health"):
+		h.route(w, r, http.MethodGet, h.handleHealth)
+	case strings.HasSuffix(p, "/chat"):
+		h.route(w, r, http.MethodPost, h.handleChat)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, fn http.HandlerFunc) {
+	if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+		w.Header().Set("Allow", method)
+		plain(w, http.StatusMethodNotAllowed, "Use "+method+".")
+		return
+	}
+	if method == http.MethodPost {
+		if ok, _ := h.byAddress.allow(clientAddress(r, h.opts.TrustProxy)); !ok {
+			tooMany(w)
+			return
+		}
+	}
+	fn(w, r)
+}
+
+// Texts of the errors readers may see in the answer area.
+const (
+	msgTooMany      = "Too many requests, try again in a minute."
+	msgNewChat      = "Start a new conversation to continue."
+	msgEngineFailed = "Something went wrong while answering. Try again."
+	msgBadToken     = "Your session expired: reload the page or ask again."
+)
+
+func (h *handler) handleToken(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("x-algolia-assistant-id") != h.opts.AssistantID {
+		writeJSON(w, http.StatusForbidden, map[string]any{"success": false, "message": "Unknown assistant id: send the configured id in the x-algolia-assistant-id header."})
+		return
+	}
+	tok, _, err := h.tokens.Issue()
+	if err != nil {
+		h.log.Error("assistant: issuing a token", "error", err)
+		plain(w, http.StatusInternalServerError, "Could not issue a token.")
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "token": tok})
+}
+
+// authorize checks the token and its rate limit; it answers the request itself when they fail.
+func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, bool) {
+	auth := r.Header.Get("Authorization")
+	scheme, tok, _ := strings.Cut(auth, " ")
+	if !strings.EqualFold(scheme, "TOKEN") && !strings.EqualFold(scheme, "Bearer") {
+		plain(w, http.StatusUnauthorized, "Missing token: fetch one from …/chat/token and send it as \"authorization: TOKEN <token>\".")
+		return Claims{}, false
+	}
+	c, err := h.tokens.Verify(strings.TrimSpace(tok))
+	if err != nil {
+		plain(w, http.StatusUnauthorized, msgBadToken+" ("+err.Error()+")")
+		return Claims{}, false
+	}
+	if ok, _ := h.byToken.allow(c.JTI); !ok {
+		tooMany(w)
+		return Claims{}, false
+	}
+	return c, true
+}
+
+func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if h.opts.Index() == nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "no search index", "engine": h.opts.Engine.Name()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "engine": h.opts.Engine.Name()})
+}
+
+// feedbackBody is what the web app posts when a reader rates an answer.
+type feedbackBody struct {
+	AppID     string          `json:"appId"`
+	MessageID string          `json:"messageId"`
+	Thumbs    json.RawMessage `json:"thumbs"`
+}
+
+func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.authorize(w, r); !ok {
+		return
+	}
+	if h.opts.Store == nil {
+		plain(w, http.StatusServiceUnavailable, "Answer feedback is not stored on this server.")
+		return
+	}
+	var body feedbackBody
+	if status, msg := decodeJSON(w, r, 16<<10, &body); status != 0 {
+		plain(w, status, msg)
+		return
+	}
+	thumbs, err := strconv.Atoi(string(body.Thumbs))
+	if err != nil || (thumbs != 0 && thumbs != 1) {
+		plain(w, http.StatusBadRequest, "thumbs must be 1 (like) or 0 (dislike).")
+		return
+	}
+	id := strings.TrimSpace(body.MessageID)
+	if id == "" || len(id) > 200 {
+		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
+		return
+	}
+	ex, known, already := h.recent.rate(id)
+	if already {
+		plain(w, http.StatusConflict, "This answer was already rated.")
+		return
+	}
+	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: id, Thumbs: thumbs, Question: ex.question, Answer: ex.answer, Sources: ex.sources}
+	if _, err := h.opts.Store.AddAnswer(r.Context(), a); err != nil {
+		if known {
+			h.recent.unrate(id)
+		}
+		h.log.Error("assistant: storing answer feedback", "error", err)
+		plain(w, http.StatusInternalServerError, "Your feedback could not be saved. Try again later.")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
+func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.authorize(w, r); !ok {
+		return
+	}
+	var body ChatRequest
+	if status, msg := decodeJSON(w, r, h.opts.Limits.MaxBodyBytes, &body); status != 0 {
+		if status == http.StatusRequestEntityTooLarge {
+			msg = fmt.Sprintf("This conversation is too long (more than %d MB). %s", h.opts.Limits.MaxBodyBytes>>20, msgNewChat)
+		}
+		plain(w, status, msg)
+		return
+	}
+	req, status, msg := h.validate(&body)
+	if status != 0 {
+		plain(w, status, msg)
+		return
+	}
+	ix := h.opts.Index()
+	if ix == nil {
+		plain(w, http.StatusServiceUnavailable, "The search index is not loaded yet. Try again in a moment.")
+		return
+	}
+	req.Index = ix
+
+	messageID := h.opts.NewID()
+	if body.Trigger == "regenerate-message" && body.MessageID != "" && len(body.MessageID) <= 200 {
+		messageID = body.MessageID
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("Connection", "keep-alive")
+	hd.Set("X-Accel-Buffering", "no")
+	hd.Set("X-Vercel-AI-UI-Message-Stream", "v1")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	out := newStream(w, rc.Flush, h.opts.NewID)
+
+	ctx, cancel := context.WithTimeout(r.Context(), h.opts.Limits.AnswerTimeout)
+	defer cancel()
+	if out.start(messageID) != nil {
+		return
+	}
+	err := h.opts.Engine.Answer(ctx, req, out)
+	switch {
+	case err == nil && out.err == nil:
+		if !out.wroteText() {
+			out.FinishStep()
+			out.TextDelta(noAnswerText)
+		}
+		if out.finish() == nil {
+			h.recent.add(messageID, &exchange{question: req.Question, answer: out.Answer(),
+				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now()})
+		}
+	case r.Context().Err() != nil || out.err != nil:
+		// The reader stopped or went away: nothing more to write.
+	default:
+		text := msgEngineFailed
+		var pe *PublicError
+		if errors.As(err, &pe) {
+			text = pe.Text
+		} else if errors.Is(err, context.DeadlineExceeded) {
+			text = "The answer took too long. Try a shorter question."
+		}
+		h.log.Error("assistant: answering", "engine", h.opts.Engine.Name(), "error", err)
+		out.fail(text)
+	}
+}
+
+// noAnswerText is streamed when an engine ends without any text, so every answer ends with text.
+const noAnswerText = "I could not find an answer to this in the documentation. Try rephrasing the question, or search the docs with keywords."
+
+// validate turns a chat body into an engine request, or a status and message.
+func (h *handler) validate(body *ChatRequest) (*Request, int, string) {
+	if len(body.Messages) == 0 {
+		return nil, http.StatusBadRequest, "The request has no messages: send {id, messages, trigger}."
+	}
+	users := 0
+	for i, m := range body.Messages {
+		switch m.Role {
+		case "user":
+			users++
+		case "assistant", "system":
+		default:
+			return nil, http.StatusBadRequest, fmt.Sprintf("messages[%d]: role must be user or assistant, not %q.", i, m.Role)
+		}
+	}
+	if users > h.opts.Limits.MaxExchanges || len(body.Messages) > 3*h.opts.Limits.MaxExchanges {
+		return nil, http.StatusBadRequest, fmt.Sprintf("This conversation has reached %d questions. %s", h.opts.Limits.MaxExchanges, msgNewChat)
+	}
+	last := body.Messages[len(body.Messages)-1]
+	if last.Role != "user" {
+		return nil, http.StatusBadRequest, "The last message must be the reader's question (role user)."
+	}
+	history, question := conversation(body.Messages)
+	if question == "" {
+		return nil, http.StatusBadRequest, "The question is empty: the last message needs a text part."
+	}
+	if n := utf8.RuneCountInString(question); n > h.opts.Limits.MaxQuestionRunes {
+		return nil, http.StatusBadRequest, fmt.Sprintf("The question is %d characters long; ask in at most %d.", n, h.opts.Limits.MaxQuestionRunes)
+	}
+	return &Request{Question: question, History: history}, 0, ""
+}
+
+// decodeJSON reads a JSON body of at most max bytes, whatever its Content-Type. It returns 0 on
+// success, else the status and message to answer with.
+func decodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) (int, string) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is larger than %d bytes.", max)
+		}
+		return http.StatusBadRequest, "Could not read the request body."
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return http.StatusBadRequest, fmt.Sprintf("The request body is not valid JSON (at byte %d): %v.", se.Offset, err)
+		case errors.As(err, &te):
+			return http.StatusBadRequest, fmt.Sprintf("The request body has a %s where %s is expected (field %q).", te.Value, te.Type, te.Field)
+		}
+		return http.StatusBadRequest, "The request body is not valid JSON: " + err.Error() + "."
+	}
+	return 0, ""
+}
+
+func plain(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	io.WriteString(w, msg)
+}
+
+func tooMany(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "60")
+	plain(w, http.StatusTooManyRequests, msgTooMany)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func randomID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,541 @@
+package assistant
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tzdocs/internal/feedback"
+	"tzdocs/internal/search"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
+
+const testAssistant = "tezos-docs"
+
+var testSecret = []byte("0123456789abcdef0123456789abcdef")
+
+type testServer struct {
+	*httptest.Server
+	clock *fixedClock
+	store *memStore
+}
+
+func newTestServer(t *testing.T, mutate func(*Options)) *testServer {
+	t.Helper()
+	ix := fixtureIndex(t)
+	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
+	store := &memStore{}
+	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return ix }, Store: store,
+		Now: clock.Now, NewID: counterIDs()}
+	if mutate != nil {
+		mutate(&opts)
+	}
+	srv := httptest.NewServer(Handler(opts))
+	t.Cleanup(srv.Close)
+	return &testServer{Server: srv, clock: clock, store: store}
+}
+
+func (s *testServer) token(t *testing.T) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", s.URL+"/api/askai/chat/token", nil)
+	req.Header.Set("x-algolia-assistant-id", testAssistant)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Success bool
+		Token   string
+	}
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&body) != nil || !body.Success || body.Token == "" {
+		t.Fatalf("token: status %d, body %+v", resp.StatusCode, body)
+	}
+	return body.Token
+}
+
+func (s *testServer) post(t *testing.T, path, token, body string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", s.URL+"/api/askai/"+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "TOKEN "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// chatBody builds an AI SDK v5 chat request whose last message asks question.
+func chatBody(question string) string {
+	b, _ := json.Marshal(ChatRequest{ID: "chat-1", Trigger: "submit-message", Messages: []Message{
+		{ID: "u1", Role: "user", Parts: []Part{{Type: "text", Text: question}}},
+	}})
+	return string(b)
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// chunks parses an SSE body into its JSON chunks, checking the framing.
+func chunks(t *testing.T, body string) []map[string]any {
+	t.Helper()
+	if !strings.HasSuffix(body, "data: [DONE]\n\n") {
+		t.Fatalf("stream does not end with [DONE]:\n%s", body)
+	}
+	var out []map[string]any
+	for _, ev := range strings.Split(strings.TrimSuffix(body, "\n\n"), "\n\n") {
+		data, ok := strings.CutPrefix(ev, "data: ")
+		if !ok || strings.Contains(data, "\n") {
+			t.Fatalf("malformed event %q", ev)
+		}
+		if data == "[DONE]" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(data), &m); err != nil {
+			t.Fatalf("event %q: %v", data, err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func types(cs []map[string]any) string {
+	var ts []string
+	for _, c := range cs {
+		ts = append(ts, c["type"].(string))
+	}
+	return strings.Join(ts, " ")
+}
+
+func TestChatStreamsExtractiveAnswer(t *testing.T) {
+	for _, tc := range []struct{ name, question string }{
+		{"extractive-one-part.txt", "How do I deploy a contract with the Octez client?"},
+		{"extractive-two-parts.txt", "What is delegating? And how do I stake tez?"},
+		{"extractive-nothing-found.txt", "zzzz qqqq"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestServer(t, nil)
+			resp, body := s.post(t, "chat", s.token(t), chatBody(tc.question))
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d: %s", resp.StatusCode, body)
+			}
+			if got := resp.Header.Get("x-vercel-ai-ui-message-stream"); got != "v1" {
+				t.Errorf("x-vercel-ai-ui-message-stream = %q", got)
+			}
+			if got := resp.Header.Get("Content-Type"); got != "text/event-stream" {
+				t.Errorf("content-type = %q", got)
+			}
+			cs := chunks(t, body)
+			ts := types(cs)
+			if !strings.HasPrefix(ts, "start start-step tool-input-start") || !strings.HasSuffix(ts, "text-end finish-step finish") {
+				t.Errorf("chunk sequence %s", ts)
+			}
+			golden(t, tc.name, body)
+		})
+	}
+}
+
+func TestExtractiveSplitsMultiPartQuestions(t *testing.T) {
+	s := newTestServer(t, nil)
+	_, body := s.post(t, "chat", s.token(t), chatBody("What is delegating? And how do I stake tez?"))
+	var queries []string
+	var text strings.Builder
+	for _, c := range chunks(t, body) {
+		switch c["type"] {
+		case "tool-input-available":
+			queries = append(queries, c["input"].(map[string]any)["query"].(string))
+		case "tool-output-available":
+			if hits := c["output"].(map[string]any)["hits"].([]any); len(hits) == 0 {
+				t.Errorf("no hits for %v", c["output"])
+			}
+		case "text-delta":
+			text.WriteString(c["delta"].(string))
+		}
+	}
+	if len(queries) != 2 || queries[0] != "delegating" || queries[1] != "stake tez" {
+		t.Errorf("queries = %q, want [delegating, stake tez]", queries)
+	}
+	for _, want := range []string{"(/using/staking#delegating)", "(/using/staking#staking)", "Delegated tez stay spendable", "octez-client stake 100 for alice"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("answer lacks %q:\n%s", want, text.String())
+		}
+	}
+}
+
+func TestChatAcceptsWholeHistories(t *testing.T) {
+	s := newTestServer(t, nil)
+	history, err := os.ReadFile(filepath.Join("testdata", "history.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, body := s.post(t, "chat", s.token(t), string(history))
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	cs := chunks(t, body)
+	if !strings.HasSuffix(types(cs), "finish") {
+		t.Errorf("unfinished: %s", types(cs))
+	}
+	// The follow-up "and how do I undo it?" leans on the first question.
+	var in string
+	for _, c := range cs {
+		if c["type"] == "tool-input-available" {
+			in = c["input"].(map[string]any)["query"].(string)
+			break
+		}
+	}
+	if !strings.Contains(in, "stake") {
+		t.Errorf("follow-up query %q ignores the previous question", in)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
+	tk := NewTokens(testSecret, testAssistant, clock.Now)
+	tok, claims, err := tk.Issue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(tok, ".")
+	var payload Claims
+	if err := json.NewDecoder(base64Std(head)).Decode(&payload); err != nil || payload.Exp != clock.Now().Add(5*time.Minute).Unix() || payload.AID != testAssistant || payload.JTI == "" {
+		t.Fatalf("payload %+v, %v", payload, err)
+	}
+	if c, err := tk.Verify(tok); err != nil || c != claims {
+		t.Fatalf("Verify(fresh) = %+v, %v", c, err)
+	}
+	clock.Advance(4*time.Minute + 59*time.Second)
+	if _, err := tk.Verify(tok); err != nil {
+		t.Errorf("Verify at 4m59s: %v", err)
+	}
+	clock.Advance(time.Second)
+	if _, err := tk.Verify(tok); !errors.Is(err, ErrTokenExpired) {
+		t.Errorf("Verify at 5m: %v, want expired", err)
+	}
+	tok2, _, _ := tk.Issue()
+	h2, sig, _ := strings.Cut(tok2, ".")
+	longer, _ := json.Marshal(Claims{Exp: clock.Now().Add(time.Hour).Unix(), AID: testAssistant, JTI: "x"})
+	for name, bad := range map[string]string{
+		"payload changed":  b64(longer) + "." + sig,
+		"signature cut":    h2 + "." + sig[:len(sig)-2],
+		"no signature":     h2,
+		"other secret":     mustIssue(NewTokens([]byte("another secret of 32 characters!"), testAssistant, clock.Now)),
+		"other assistant":  mustIssue(NewTokens(testSecret, "other", clock.Now)),
+		"garbage":          "!!!.???",
+		"empty":            "",
+		"signature as std": h2 + "." + strings.NewReplacer("-", "+", "_", "/").Replace(sig) + "+",
+	} {
+		if _, err := tk.Verify(bad); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestChatRequiresAValidToken(t *testing.T) {
+	s := newTestServer(t, nil)
+	tok := s.token(t)
+	for name, tc := range map[string]struct {
+		token string
+		want  int
+	}{
+		"none":     {"", 401},
+		"tampered": {tok[:len(tok)-3] + "abc", 401},
+		"valid":    {tok, 200},
+	} {
+		resp, body := s.post(t, "chat", tc.token, chatBody("stake"))
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s: status %d (%s), want %d", name, resp.StatusCode, body, tc.want)
+		}
+	}
+	s.clock.Advance(TokenTTL)
+	if resp, body := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 401 || !strings.Contains(body, "expired") {
+		t.Errorf("expired token: %d %s", resp.StatusCode, body)
+	}
+	req, _ := http.NewRequest("POST", s.URL+"/api/askai/chat/token", nil)
+	req.Header.Set("x-algolia-assistant-id", "someone-else")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 403 {
+		t.Errorf("token for a wrong assistant id: %d", resp.StatusCode)
+	}
+}
+
+func TestRateLimits(t *testing.T) {
+	t.Run("per token", func(t *testing.T) {
+		s := newTestServer(t, func(o *Options) {
+			o.Limits.PerToken = RateLimit{PerMinute: 2, Burst: 2}
+			o.Limits.PerAddress = RateLimit{Off: true}
+		})
+		tok := s.token(t)
+		for i := range 2 {
+			if resp, body := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 200 {
+				t.Fatalf("request %d: %d %s", i, resp.StatusCode, body)
+			}
+		}
+		resp, body := s.post(t, "chat", tok, chatBody("stake"))
+		if resp.StatusCode != 429 || body != "Too many requests, try again in a minute." || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("third request: %d %q", resp.StatusCode, body)
+		}
+		if resp, _ := s.post(t, "chat", s.token(t), chatBody("stake")); resp.StatusCode != 200 {
+			t.Errorf("a new token is limited too: %d", resp.StatusCode)
+		}
+		s.clock.Advance(30 * time.Second)
+		if resp, _ := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 200 {
+			t.Errorf("after refill: %d", resp.StatusCode)
+		}
+	})
+	t.Run("per address", func(t *testing.T) {
+		s := newTestServer(t, func(o *Options) {
+			o.Limits.PerAddress = RateLimit{PerMinute: 3, Burst: 3}
+		})
+		tok := s.token(t) // request 1 of the burst of 3
+		if resp, _ := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 200 {
+			t.Fatalf("request 2: %d", resp.StatusCode)
+		}
+		if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"m","thumbs":1}`); resp.StatusCode != 200 {
+			t.Fatalf("request 3: %d", resp.StatusCode)
+		}
+		for _, path := range []string{"chat", "chat/token", "chat/feedback"} {
+			resp, body := s.post(t, path, tok, chatBody("stake"))
+			if resp.StatusCode != 429 || body != msgTooMany {
+				t.Errorf("%s after the burst: %d %q", path, resp.StatusCode, body)
+			}
+		}
+		s.clock.Advance(20 * time.Second) // one request back
+		if resp, _ := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 200 {
+			t.Errorf("after refill: %d", resp.StatusCode)
+		}
+	})
+}
+
+func TestChatInputLimits(t *testing.T) {
+	s := newTestServer(t, nil)
+	tok := s.token(t)
+	long := make([]Message, 0, 42)
+	for i := range 21 {
+		long = append(long, Message{ID: fmt.Sprint("u", i), Role: "user", Parts: []Part{{Type: "text", Text: "stake"}}})
+		if i < 20 {
+			long = append(long, Message{ID: fmt.Sprint("a", i), Role: "assistant", Parts: []Part{{Type: "text", Text: "answer"}}})
+		}
+	}
+	deep, _ := json.Marshal(ChatRequest{ID: "c", Messages: long, Trigger: "submit-message"})
+	huge := `{"id":"c","trigger":"submit-message","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"` + strings.Repeat("a", 1<<20) + `"}]}]}`
+	for name, tc := range map[string]struct {
+		body   string
+		status int
+		text   string
+	}{
+		"21 exchanges":       {string(deep), 400, "Start a new conversation to continue."},
+		"over 1 MB":          {huge, 413, "Start a new conversation to continue."},
+		"malformed JSON":     {`{"messages":[`, 400, "not valid JSON"},
+		"messages not array": {`{"messages":"hi"}`, 400, "messages"},
+		"no messages":        {`{"id":"c","messages":[]}`, 400, "no messages"},
+		"unknown role":       {`{"messages":[{"id":"x","role":"robot","parts":[{"type":"text","text":"hi"}]}]}`, 400, "role"},
+		"last is assistant":  {`{"messages":[{"id":"x","role":"assistant","parts":[{"type":"text","text":"hi"}]}]}`, 400, "last message"},
+		"no text":            {`{"messages":[{"id":"x","role":"user","parts":[{"type":"step-start"}]}]}`, 400, "empty"},
+		"question too long":  {chatBody(strings.Repeat("word ", 500)), 400, "at most 2000"},
+	} {
+		resp, body := s.post(t, "chat", tok, tc.body)
+		if resp.StatusCode != tc.status || !strings.Contains(body, tc.text) {
+			t.Errorf("%s: %d %q, want %d with %q", name, resp.StatusCode, body, tc.status, tc.text)
+		}
+	}
+	// 20 exchanges are fine.
+	ok, _ := json.Marshal(ChatRequest{ID: "c", Messages: long[2:], Trigger: "submit-message"})
+	if resp, body := s.post(t, "chat", tok, string(ok)); resp.StatusCode != 200 {
+		t.Errorf("20 exchanges: %d %s", resp.StatusCode, body)
+	}
+}
+
+// blockingEngine writes a first text delta, then waits for its context to end.
+type blockingEngine struct {
+	started chan struct{}
+	ended   chan error
+}
+
+func (b *blockingEngine) Name() string { return "blocking" }
+
+func (b *blockingEngine) Answer(ctx context.Context, req *Request, out *Stream) error {
+	out.TextDelta("first words")
+	close(b.started)
+	<-ctx.Done()
+	b.ended <- ctx.Err()
+	return ctx.Err()
+}
+
+func TestDisconnectCancelsGeneration(t *testing.T) {
+	before := runtime.NumGoroutine()
+	eng := &blockingEngine{started: make(chan struct{}), ended: make(chan error, 1)}
+	s := newTestServer(t, func(o *Options) { o.Engine = eng })
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", s.URL+"/api/askai/chat", strings.NewReader(chatBody("stake")))
+	req.Header.Set("Authorization", "TOKEN "+s.token(t))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(resp.Body).ReadString('\n')
+	if !strings.Contains(line, `"start"`) {
+		t.Fatalf("first line %q", line)
+	}
+	<-eng.started
+	cancel()
+	resp.Body.Close()
+	select {
+	case err := <-eng.ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("engine ended with %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine still runs 5 s after the client went away")
+	}
+	s.Close()
+	http.DefaultClient.CloseIdleConnections()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// failingEngine searches, then fails with a public error.
+type failingEngine struct{}
+
+func (failingEngine) Name() string { return "failing" }
+
+func (failingEngine) Answer(ctx context.Context, req *Request, out *Stream) error {
+	out.SearchCall(req, "stake")
+	out.TextDelta("Partial")
+	return &PublicError{Text: "The answer engine failed while answering. Try again later.", Err: errors.New("boom")}
+}
+
+func TestEngineErrorEndsStreamWithErrorChunk(t *testing.T) {
+	s := newTestServer(t, func(o *Options) { o.Engine = failingEngine{} })
+	_, body := s.post(t, "chat", s.token(t), chatBody("stake"))
+	cs := chunks(t, body)
+	last := cs[len(cs)-1]
+	if last["type"] != "error" || last["errorText"] != "The answer engine failed while answering. Try again later." {
+		t.Errorf("last chunk %v", last)
+	}
+	if strings.Contains(body, "boom") {
+		t.Error("the internal error leaked to the client")
+	}
+	golden(t, "engine-error.txt", body)
+}
+
+func TestFeedbackIsStoredWithTheExchange(t *testing.T) {
+	s := newTestServer(t, nil)
+	tok := s.token(t)
+	_, body := s.post(t, "chat", tok, chatBody("How do I stake tez?"))
+	msgID := chunks(t, body)[0]["messageId"].(string)
+	resp, fb := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"`+msgID+`","thumbs":1}`)
+	if resp.StatusCode != 200 || !strings.Contains(fb, `"success":true`) {
+		t.Fatalf("feedback: %d %s", resp.StatusCode, fb)
+	}
+	if len(s.store.answers) != 1 {
+		t.Fatalf("stored %d answers", len(s.store.answers))
+	}
+	a := s.store.answers[0]
+	if a.MessageID != msgID || a.Thumbs != 1 || a.Question != "How do I stake tez?" || !strings.Contains(a.Answer, "Staking locks tez") ||
+		len(a.Sources) == 0 || a.Sources[0] != "/using/staking#staking" {
+		t.Errorf("stored %+v", a)
+	}
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"`+msgID+`","thumbs":0}`); resp.StatusCode != 409 {
+		t.Errorf("second rating: %d, want 409", resp.StatusCode)
+	}
+	for name, b := range map[string]string{"thumbs 2": `{"messageId":"m","thumbs":2}`, "thumbs text": `{"messageId":"m","thumbs":"up"}`,
+		"no message": `{"thumbs":1}`, "bad JSON": `{`} {
+		if resp, _ := s.post(t, "chat/feedback", tok, b); resp.StatusCode != 400 {
+			t.Errorf("%s: %d, want 400", name, resp.StatusCode)
+		}
+	}
+	if resp, _ := s.post(t, "chat/feedback", "", `{"messageId":"m","thumbs":1}`); resp.StatusCode != 401 {
+		t.Errorf("no token: %d", resp.StatusCode)
+	}
+	// An answer this replica does not remember is still counted.
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"elsewhere","thumbs":0}`); resp.StatusCode != 200 || len(s.store.answers) != 2 {
+		t.Errorf("unknown message: %d, %d stored", resp.StatusCode, len(s.store.answers))
+	}
+}
+
+func TestHealth(t *testing.T) {
+	s := newTestServer(t, nil)
+	resp, err := http.Get(s.URL + "/api/askai/chat/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"engine":"extractive","status":"ok"}` {
+		t.Errorf("health: %d %s", resp.StatusCode, b)
+	}
+	if resp, _ := s.post(t, "chat/health", "", ""); resp.StatusCode != 405 {
+		t.Errorf("POST health: %d", resp.StatusCode)
+	}
+}
+
+func TestAnswerSources(t *testing.T) {
+	got := answerSources("See [A](/a#x), [B](/b) and https://example.com/c. Also [A again](/a#x).\n```\n[C](/c)\n```", []string{"/hit"})
+	want := []string{"/a#x", "/b", "https://example.com/c"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("answerSources = %q, want %q", got, want)
+	}
+	if got := answerSources("no links", []string{"/hit"}); len(got) != 1 || got[0] != "/hit" {
+		t.Errorf("fallback = %q", got)
+	}
+}
+
+// memStore records answer feedback.
+type memStore struct {
+	feedback.Store
+	mu      sync.Mutex
+	answers []feedback.Answer
+}
+
+func (m *memStore) AddAnswer(_ context.Context, a feedback.Answer) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.answers = append(m.answers, a)
+	return int64(len(m.answers)), nil
+}

@@ -1,0 +1,99 @@
+// Parses the Ask AI streams that internal/assistant writes (its golden transcripts) with the AI
+// SDK's own code: DefaultChatTransport's parser, which applies the strict UI message chunk schemas
+// that useChat uses, then readUIMessageStream, which assembles the message the UI renders.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DefaultChatTransport, readUIMessageStream, validateUIMessages } from 'ai';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const testdata = process.env.AISTREAM_TESTDATA ?? join(here, '..', '..', 'internal', 'assistant', 'testdata');
+
+function bodyStream(text) {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream({
+    start(controller) {
+      // Split into small pieces so the SSE parser has to join events across reads.
+      for (let i = 0; i < bytes.length; i += 97) controller.enqueue(bytes.slice(i, i + 97));
+      controller.close();
+    },
+  });
+}
+
+// parse returns the chunks of a stream, failing on any chunk the schemas reject.
+async function parse(text) {
+  const transport = new DefaultChatTransport();
+  const chunks = [];
+  const reader = transport.processResponseStream(bodyStream(text)).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  return chunks;
+}
+
+async function assemble(chunks) {
+  const errors = [];
+  const stream = new ReadableStream({
+    start(c) {
+      for (const ch of chunks) c.enqueue(ch);
+      c.close();
+    },
+  });
+  let message;
+  for await (const m of readUIMessageStream({ stream, onError: (e) => errors.push(e) })) message = m;
+  return { message, errors };
+}
+
+const files = readdirSync(testdata).filter((f) => f.endsWith('.txt')).sort();
+
+test('there are golden streams to check', () => {
+  assert.ok(files.length >= 3, `no golden streams found in ${testdata}`);
+});
+
+for (const file of files) {
+  test(`${file} parses with ai's UI message chunk schemas`, async () => {
+    const text = readFileSync(join(testdata, file), 'utf8');
+    assert.ok(text.endsWith('data: [DONE]\n\n'), 'ends with [DONE]');
+    const chunks = await parse(text);
+    assert.equal(chunks[0].type, 'start');
+    const { message, errors } = await assemble(chunks);
+    const failed = chunks.at(-1).type === 'error';
+    if (failed) {
+      assert.equal(errors.length, 1, 'the error chunk reaches onError');
+      assert.ok(errors[0].message.length > 0);
+      return;
+    }
+    assert.deepEqual(errors, []);
+    assert.equal(chunks.at(-1).type, 'finish');
+    assert.equal(message.role, 'assistant');
+    const parts = message.parts;
+    const last = parts.at(-1);
+    assert.equal(last.type, 'text', 'the answer ends with text');
+    assert.equal(last.state, 'done');
+    assert.ok(last.text.length > 0);
+    const calls = parts.filter((p) => p.type === 'tool-searchIndex');
+    assert.ok(calls.length > 0, 'at least one search');
+    for (const c of calls) {
+      assert.equal(c.state, 'output-available');
+      assert.equal(typeof c.input.query, 'string');
+      assert.equal(c.output.query, c.input.query);
+      assert.ok(Array.isArray(c.output.hits));
+    }
+    // The assembled message is a valid UI message, so it can be sent back as history.
+    await validateUIMessages({ messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: 'q' }] }, message] });
+  });
+}
+
+test('a history the web app sends is valid for the AI SDK', async () => {
+  const body = JSON.parse(readFileSync(join(testdata, 'history.json'), 'utf8'));
+  await validateUIMessages({ messages: body.messages });
+});
+
+test('a chunk with an unknown field is rejected (the check can fail)', async () => {
+  const bad = 'data: {"type":"start","messageId":"m","extra":1}\n\ndata: [DONE]\n\n';
+  await assert.rejects(parse(bad));
+});
