@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -77,8 +78,9 @@ func (b *Builder) write(out *output) (map[string]bool, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			c := newCompressor()
 			for i := range next {
-				errs[i] = writeFile(dir, tasks[i].rel, tasks[i].data)
+				errs[i] = c.writeFile(dir, tasks[i].rel, tasks[i].data)
 			}
 		}()
 	}
@@ -139,8 +141,24 @@ func resetOutDir(dir string) error {
 	return nil
 }
 
+// compressor writes files with their precompressed sidecars. Each writer goroutine has its own:
+// brotli and gzip writers are reused across files (Reset), which keeps the build's memory flat
+// instead of allocating fresh hash tables for every file.
+type compressor struct {
+	gz             *gzip.Writer
+	brFast, brBest *brotli.Writer
+	buf            bytes.Buffer
+}
+
+func newCompressor() *compressor {
+	gz, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
+	// Pages change with every edit, so they get a fast level; hashed assets are fetched most and
+	// change rarely, so they get a high one.
+	return &compressor{gz: gz, brFast: brotli.NewWriterLevel(io.Discard, 4), brBest: brotli.NewWriterLevel(io.Discard, 9)}
+}
+
 // writeFile writes one output file and, for text types over 1 KB, its brotli and gzip sidecars.
-func writeFile(dir, rel string, data []byte) error {
+func (c *compressor) writeFile(dir, rel string, data []byte) error {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
@@ -153,28 +171,26 @@ func writeFile(dir, rel string, data []byte) error {
 		_ = os.Remove(p + ".gz")
 		return nil
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
-	_, _ = zw.Write(data)
-	if err := zw.Close(); err != nil {
+	c.buf.Reset()
+	c.gz.Reset(&c.buf)
+	_, _ = c.gz.Write(data)
+	if err := c.gz.Close(); err != nil {
 		return err
 	}
-	if err := os.WriteFile(p+".gz", gz.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(p+".gz", c.buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	var br bytes.Buffer
-	// Pages change with every edit, so they get a fast level; hashed assets are fetched most and
-	// change rarely, so they get a high one.
-	level := 4
+	bw := c.brFast
 	if strings.HasPrefix(rel, "assets/") {
-		level = 9
+		bw = c.brBest
 	}
-	bw := brotli.NewWriterLevel(&br, level)
+	c.buf.Reset()
+	bw.Reset(&c.buf)
 	_, _ = bw.Write(data)
 	if err := bw.Close(); err != nil {
 		return err
 	}
-	return os.WriteFile(p+".br", br.Bytes(), 0o644)
+	return os.WriteFile(p+".br", c.buf.Bytes(), 0o644)
 }
 
 // copyTree adds every file under src to the output under prefix; a missing src adds nothing.
