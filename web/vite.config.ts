@@ -1,12 +1,27 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_FILE } from "./src/lib/colorModeScript";
+
+/** Writes the pre-paint colour-mode script to dist/client/color-mode.js, byte for byte the text Go must
+ *  inline in <head> (and hash for its CSP), so the Go side never keeps its own copy. */
+function colorModeScriptFile(): Plugin {
+  return {
+    name: "tzdocs-color-mode-script",
+    apply: "build",
+    generateBundle() {
+      if (this.environment.config.build.ssr) return;
+      this.emitFile({ type: "asset", fileName: COLOR_MODE_SCRIPT_FILE, source: COLOR_MODE_SCRIPT });
+    },
+  };
+}
 
 // One config for three jobs:
 //   vite build                                   → dist/client (hashed assets + .vite/manifest.json for Go)
 //   vite build --ssr src/entry-server.tsx …      → dist/server/entry-server.js, self-contained (React bundled)
 //   vitest                                       → jsdom unit tests
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), colorModeScriptFile()],
   base: "/",
   // The SSR bundle runs under plain Node in the Go build; bundle React into it and fix the mode, so it
   // needs nothing at run time and never ships React's development build.

@@ -23,9 +23,9 @@ export const CHROMIUM_ARGS = [
 /** Starts `tzdocs serve` on 127.0.0.1 with a free port and resolves to {url, stop}. */
 export async function startServer(dir = path.join(root, "dist")) {
   const bin = path.join(root, "bin", "tzdocs");
-  // Each server gets its own throwaway feedback database.
+  // Each server gets its own throwaway feedback database, unless the test chose one.
   const data = mkdtempSync(path.join(tmpdir(), "tzdocs-e2e-"));
-  const env = { ...process.env, TZDOCS_DATABASE_URL: `file:${path.join(data, "tzdocs.db")}` };
+  const env = { TZDOCS_DATABASE_URL: `file:${path.join(data, "tzdocs.db")}`, ...process.env };
   const proc = spawn(bin, ["serve", "--dir", dir, "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "pipe"], env });
   let stderr = "";
   proc.stderr.on("data", (d) => {

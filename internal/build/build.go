@@ -6,6 +6,7 @@ package build
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -161,6 +162,14 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	routesJSON, _ := json.Marshal(routes)
 	out.add("_routes.json", routesJSON)
+	// The hashes of inline scripts, for the server's content security policy.
+	var inline []string
+	if web.ColorModeScript != "" {
+		sum := sha256.Sum256([]byte(web.ColorModeScript))
+		inline = append(inline, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+	}
+	inlineJSON, _ := json.Marshal(inline)
+	out.add("_inline-scripts.json", inlineJSON)
 	writeTextFiles(site, docs, out)
 	records, err := searchRecords(site, docs)
 	if err != nil {

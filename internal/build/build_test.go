@@ -61,7 +61,8 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 	}
 	html := read(t, dist, "architecture/accounts/index.html")
 	for _, want := range []string{
-		`<html lang="en" dir="ltr">`,
+		`<html lang="en" dir="ltr" data-theme="light">`,
+		"<head>\n<meta charset=\"utf-8\">\n<script>document.documentElement.dataset.x=1</script>",
 		"<title>Accounts | Test Docs</title>",
 		`<link rel="canonical" href="https://docs.example.org/architecture/accounts">`,
 		`<meta name="description" content="Accounts hold tez.">`,
@@ -75,6 +76,9 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %s", want)
 		}
+	}
+	if got := read(t, dist, "_inline-scripts.json"); !strings.HasPrefix(got, `["sha256-`) {
+		t.Errorf("inline script hashes: %s", got)
 	}
 	inline := html[strings.Index(html, `<script id="__TZ_DATA__"`):]
 	if strings.Contains(inline, `"html":`) {

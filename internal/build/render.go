@@ -17,6 +17,9 @@ type webManifest struct {
 	EntryJS  string
 	CSS      []string
 	Preloads []string
+	// ColorModeScript runs before the first paint to apply the reader's stored colour mode
+	// (web/src/lib/colorModeScript.ts); it is inlined in every page's head.
+	ColorModeScript string
 }
 
 type viteChunk struct {
@@ -50,6 +53,9 @@ func readWebManifest(webDir string) (*webManifest, error) {
 		return nil, fmt.Errorf("%s has no entry-client entry; check web/vite.config.ts", file)
 	}
 	m := &webManifest{EntryJS: "/" + entry.File}
+	if script, err := os.ReadFile(filepath.Join(webDir, "client", "color-mode.js")); err == nil {
+		m.ColorModeScript = strings.TrimSpace(string(script))
+	}
 	seen := map[string]bool{}
 	var walk func(c viteChunk)
 	walk = func(c viteChunk) {
@@ -97,7 +103,17 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 	var b strings.Builder
 	b.Grow(len(app) + len(data) + 2048)
 	esc := html.EscapeString
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\" dir=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", esc(s.site.Lang), esc(s.site.Dir))
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\" dir=\"%s\" data-theme=\"%s\"", esc(s.site.Lang), esc(s.site.Dir), esc(s.site.ColorMode.DefaultMode))
+	if s.site.ColorMode.RespectPrefersColorScheme {
+		b.WriteString(" data-theme-respect-os")
+	}
+	if ab := s.site.AnnouncementBar; ab != nil {
+		fmt.Fprintf(&b, " data-announcement-id=\"%s\"", esc(ab.ID))
+	}
+	b.WriteString(">\n<head>\n<meta charset=\"utf-8\">\n")
+	if s.web.ColorModeScript != "" {
+		b.WriteString("<script>" + s.web.ColorModeScript + "</script>\n")
+	}
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
 	if p.Description != "" {

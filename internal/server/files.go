@@ -31,6 +31,7 @@ type file struct {
 type siteFiles struct {
 	url    string        // the site's public URL, from _data/site.json
 	askAI  string        // the Ask AI assistant id, from _data/site.json
+	csp    string        // the content security policy, allowing the build's inline scripts
 	index  *search.Index // built from _search/records.json
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
@@ -93,6 +94,11 @@ func loadSite(dir string) (*siteFiles, error) {
 			s.url, s.askAI = sd.URL, sd.AskAI.AssistantID
 		}
 	}
+	var inline []string
+	if f := s.files["/_inline-scripts.json"]; f != nil {
+		_ = json.Unmarshal(f.data, &inline)
+	}
+	s.csp = contentSecurityPolicy(inline)
 	s.index = search.NewIndex(nil)
 	if f := s.files["/_search/records.json"]; f != nil {
 		var records []search.Record

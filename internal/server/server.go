@@ -57,7 +57,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.handler = accessLog(opts.Logger, securityHeaders(routes))
+	s.handler = accessLog(opts.Logger, s.securityHeaders(routes))
 	return s, nil
 }
 
@@ -198,14 +198,23 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
-// securityHeaders adds headers every response carries. The content security policy allows only
-// this origin (SPEC §7: nothing third-party is contacted by default).
-func securityHeaders(next http.Handler) http.Handler {
+// contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
+// default), plus the build's inline scripts by hash.
+func contentSecurityPolicy(inlineHashes []string) string {
+	scripts := "'self'"
+	for _, h := range inlineHashes {
+		scripts += " '" + h + "'"
+	}
+	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+}
+
+// securityHeaders adds headers every response carries.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+		h.Set("Content-Security-Policy", s.site.Load().csp)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -37,6 +37,8 @@ console.log("app")
 -- dist/_search/records.json --
 [{"objectID":"a1","hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"},"content":"","type":"lvl1","url":"/architecture/bakers","url_without_anchor":"/architecture/bakers","anchor":"","weight":{"pageRank":0,"level":90,"position":1},"language":"en","docusaurus_tag":"docs-default-current"},
  {"objectID":"a2","hierarchy":{"lvl0":"Architecture","lvl1":"Architecture"},"content":"Bakers produce blocks.","type":"content","url":"/architecture","url_without_anchor":"/architecture","anchor":"","weight":{"pageRank":0,"level":0,"position":0},"language":"en","docusaurus_tag":"docs-default-current"}]
+-- dist/_inline-scripts.json --
+["sha256-abc="]
 -- dist/img/logo.svg --
 <svg xmlns="http://www.w3.org/2000/svg"></svg>
 `
@@ -281,5 +283,13 @@ func TestInsightsEvents(t *testing.T) {
 	big := post(t, s, "/api/insights/1/events", "application/json", `{"events":["`+strings.Repeat("x", 70<<10)+`"]}`)
 	if big.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized body: %d", big.Code)
+	}
+}
+
+func TestContentSecurityPolicyAllowsTheBuildsInlineScripts(t *testing.T) {
+	s, _ := newTestServer(t)
+	csp := get(t, s, "/architecture").Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'self' 'sha256-abc='") || !strings.Contains(csp, "connect-src 'self'") {
+		t.Errorf("CSP %q", csp)
 	}
 }

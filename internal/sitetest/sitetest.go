@@ -159,6 +159,8 @@ console.log("client");
 console.log("vendor");
 -- web/client/assets/entry-client-Zz99Yy88.css --
 body { margin: 0 }
+-- web/client/color-mode.js --
+document.documentElement.dataset.x=1
 -- web/server/entry-server.js --
 export function render({ site, page }) {
   if (!site) throw new Error("no site data");

@@ -1,6 +1,7 @@
 import { flushSync } from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { readInlineData, ROOT_ID } from "./lib/boot";
+import { watchColorMode } from "./lib/colorMode";
 import { Navigator } from "./lib/navigation";
 import { NavigationContext } from "./lib/useRoute";
 import { App } from "./theme/App";
@@ -15,10 +16,12 @@ export function startClient(doc: Document): { root: Root; nav: Navigator } {
   const root = hydrateRoot(
     container,
     <NavigationContext value={nav}>
-      <App site={site} store={nav} />
+      <App store={nav} />
     </NavigationContext>,
   );
   nav.start();
+  // The head script applied the stored colour mode before paint; from now on follow other tabs and the OS.
+  watchColorMode(site.colorMode);
   if (site.devEventsUrl) {
     const url = site.devEventsUrl;
     void import("./lib/dev").then((dev) => dev.connectDevEvents(url, nav));

@@ -8,5 +8,5 @@ import { App } from "./theme/App";
  *  present (use "" for pages without Markdown). */
 export function render(data: { site: SiteData; page: PageData }): string {
   if (data.page.html === undefined) throw new Error(`render ${data.page.route}: page.html is missing; pass "" for pages without Markdown`);
-  return renderToString(<App site={data.site} store={staticStore(data.page)} />);
+  return renderToString(<App store={staticStore(data.site, data.page)} />);
 }

@@ -43,7 +43,8 @@ func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 func (r nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		_, _ = w.WriteString(`<div class="tz-table">` + "\n")
+		// Focusable, so keyboard users can scroll a table wider than the page.
+		_, _ = w.WriteString(`<div class="tz-table" tabindex="0">` + "\n")
 	}
 	status, err := r.table(w, source, n, entering)
 	if !entering {

@@ -5,6 +5,7 @@
 import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
+import { scrollToElement } from "./scroll";
 import type { PageData, SiteData } from "./types";
 
 export { dataPath } from "./routes";
@@ -13,6 +14,8 @@ export { LruCache } from "./cache";
 
 /** What the UI renders from. Replaced (never mutated) on every change. */
 export interface RouteState {
+  /** Site-wide data (navbar, sidebars, footer); replaced only by a dev reload. */
+  site: SiteData;
   page: PageData;
   /** True while a navigation has been loading for longer than the progress delay. */
   loading: boolean;
@@ -25,14 +28,15 @@ export interface RouteStore {
 }
 
 /** A store that never changes, for server rendering and tests. */
-export function staticStore(page: PageData): RouteStore {
-  const state: RouteState = { page, loading: false };
+export function staticStore(site: SiteData, page: PageData): RouteStore {
+  const state: RouteState = { site, page, loading: false };
   return { subscribe: () => () => {}, getState: () => state };
 }
 
 /** Spec §9: route cache limit and progress bar delay. */
 export const ROUTE_CACHE_LIMIT = 10_000;
 export const PROGRESS_DELAY_MS = 200;
+const SCROLL_SAVE_DELAY_MS = 250;
 
 /** Title shown in the browser tab; the home page uses the site title alone. */
 export function documentTitle(page: PageData, site: Pick<SiteData, "title">): string {
@@ -44,6 +48,8 @@ export interface NavigatorOptions {
   page: PageData;
   /** Loads one page's data; the default fetches dataPath(route) and fails on a non-2xx status. */
   fetchPage?: (route: string, fresh: boolean) => Promise<PageData>;
+  /** Loads the site data again (dev reload); the default fetches SITE_DATA_PATH without the cache. */
+  fetchSite?: () => Promise<SiteData>;
   /** Runs a state change so that the DOM is updated when it returns (the client passes flushSync). */
   commit?: (fn: () => void) => void;
   /** Full page load, used when page data cannot be loaded. */
@@ -54,6 +60,15 @@ export interface NavigatorOptions {
 
 interface HistoryState {
   tzScrollY?: number;
+}
+
+/** Where the build writes the site data (navbar, sidebars, footer). */
+export const SITE_DATA_PATH = "/_data/site.json";
+
+export async function fetchSiteData(): Promise<SiteData> {
+  const res = await fetch(SITE_DATA_PATH, { cache: "no-store", headers: { accept: "application/json" } });
+  if (!res.ok) throw new Error(`site data: HTTP ${res.status}`);
+  return (await res.json()) as SiteData;
 }
 
 export async function fetchPageData(route: string, fresh: boolean): Promise<PageData> {
@@ -67,7 +82,7 @@ export class Navigator implements RouteStore {
   private state: RouteState;
   private readonly listeners = new Set<() => void>();
   private readonly pending = new Map<string, Promise<PageData>>();
-  private readonly opts: Required<Omit<NavigatorOptions, "site" | "page">> & { site: SiteData };
+  private readonly opts: Required<Omit<NavigatorOptions, "site" | "page">>;
   /** Path of the document currently shown (compared with location on popstate). */
   private currentPath: string;
   /** Incremented per navigation so a slow response never overwrites a newer one. */
@@ -75,7 +90,7 @@ export class Navigator implements RouteStore {
 
   constructor(options: NavigatorOptions) {
     this.opts = {
-      site: options.site,
+      fetchSite: options.fetchSite ?? fetchSiteData,
       fetchPage: options.fetchPage ?? fetchPageData,
       commit: options.commit ?? ((fn) => fn()),
       fullLoad: options.fullLoad ?? ((url) => window.location.assign(url)),
@@ -83,7 +98,7 @@ export class Navigator implements RouteStore {
       cacheLimit: options.cacheLimit ?? ROUTE_CACHE_LIMIT,
     };
     this.cache = new LruCache(this.opts.cacheLimit);
-    this.state = { page: options.page, loading: false };
+    this.state = { site: options.site, page: options.page, loading: false };
     this.currentPath = typeof window === "undefined" ? options.page.route : window.location.pathname;
     if (options.page.html !== undefined) this.cache.set(options.page.route, options.page);
   }
@@ -158,30 +173,35 @@ export class Navigator implements RouteStore {
     if (id !== this.seq) return;
     if (push) {
       this.saveScroll();
-      window.history.pushState({ tzScrollY: 0 } satisfies HistoryState, "", url.href);
+      // A link to the page already shown replaces the entry instead of adding a duplicate, like the browser.
+      const samePage = url.pathname === this.currentPath && url.search === window.location.search;
+      if (samePage) window.history.replaceState({ tzScrollY: 0 } satisfies HistoryState, "", url.href);
+      else window.history.pushState({ tzScrollY: 0 } satisfies HistoryState, "", url.href);
     }
     this.currentPath = url.pathname;
     this.setState({ page, loading: false });
-    document.title = documentTitle(page, this.opts.site);
+    document.title = documentTitle(page, this.state.site);
     this.scrollAfterRoute(url.hash, options.scrollY);
   }
 
-  /** Fetches the current page again, bypassing the cache, and re-renders it in place (dev reload). */
+  /** Fetches the site data and the current page again, bypassing every cache, and re-renders in place
+   *  keeping the scroll position (dev reload after a rebuild). */
   async reload(): Promise<void> {
     const route = this.state.page.route;
     const y = window.scrollY;
-    const page = await this.load(route, true);
+    const [site, page] = await Promise.all([this.opts.fetchSite(), this.load(route, true)]);
     if (this.state.page.route !== route) return;
-    this.setState({ page });
-    document.title = documentTitle(page, this.opts.site);
+    this.setState({ site: { ...site, devEventsUrl: this.state.site.devEventsUrl }, page });
+    document.title = documentTitle(page, this.state.site);
     window.scrollTo(0, y);
   }
 
-  /** Remembers the scroll position in the current history entry, for back/forward. */
-  saveScroll(): void {
+  /** Remembers the scroll position in the current history entry, for back/forward and reload. */
+  saveScroll = (): void => {
+    clearTimeout(this.scrollTimer);
     const prev = (window.history.state ?? {}) as HistoryState;
     window.history.replaceState({ ...prev, tzScrollY: window.scrollY } satisfies HistoryState, "");
-  }
+  };
 
   private scrollAfterRoute(hash: string, y: number | undefined): void {
     if (hash.length > 1) {
@@ -199,14 +219,33 @@ export class Navigator implements RouteStore {
     if (!anchor) return;
     const here = window.location.href;
     if (!shouldIntercept(e, anchor, here)) {
-      if (!e.defaultPrevented && classifyLink(anchor, here) === "hash") this.saveScroll();
+      if (!e.defaultPrevented && classifyLink(anchor, here) === "hash") this.followHash(e, anchor);
       return;
     }
     e.preventDefault();
     void this.navigate(anchor.href);
   };
 
+  /** A plain click on a link to a target on this page: update history, then scroll there with the
+   *  animation of lib/scroll (the browser would jump). Modified clicks and unknown targets are left to
+   *  the browser. */
+  private followHash(e: MouseEvent, anchor: HTMLAnchorElement): void {
+    this.saveScroll();
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const url = new URL(anchor.href);
+    const id = decodeHash(url.hash);
+    const target = id === "" ? document.documentElement : document.getElementById(id);
+    if (!target) return;
+    e.preventDefault();
+    if (url.href !== window.location.href) window.history.pushState({ tzScrollY: window.scrollY } satisfies HistoryState, "", url.href);
+    // Like the browser's own fragment navigation, move keyboard focus to a focusable target (the skip link's <main>).
+    if (target instanceof HTMLElement && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
+    void scrollToElement(target).then(this.saveScroll);
+  }
+
   private onPopState = (e: PopStateEvent): void => {
+    // A save still pending belongs to the entry just left; it must not land on this one.
+    clearTimeout(this.scrollTimer);
     const state = (e.state ?? {}) as HistoryState;
     const loc = window.location;
     if (loc.pathname === this.currentPath) {
@@ -217,6 +256,14 @@ export class Navigator implements RouteStore {
     void this.navigate(loc.href, { push: false, scrollY: state.tzScrollY });
   };
 
+  private scrollTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Saves the scroll position once scrolling has paused (history updates are rate-limited). */
+  private onScroll = (): void => {
+    clearTimeout(this.scrollTimer);
+    this.scrollTimer = setTimeout(this.saveScroll, SCROLL_SAVE_DELAY_MS);
+  };
+
   private onIntent = (e: Event): void => {
     const anchor = anchorOf(e.target);
     if (anchor && classifyLink(anchor, window.location.href) === "page") this.prefetch(anchor.href);
@@ -224,7 +271,17 @@ export class Navigator implements RouteStore {
 
   /** Attaches the document listeners; returns a function that detaches them. */
   start(): () => void {
+    // Scroll is ours to restore, after the page data has rendered. That includes a reload or a return
+    // from another site, which the browser would otherwise have restored itself.
     if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+    const y = (window.history.state as HistoryState | null)?.tzScrollY;
+    const entry = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+    if (typeof y === "number" && !window.location.hash && (entry?.type === "reload" || entry?.type === "back_forward")) {
+      window.scrollTo(0, y);
+    }
+    // Keep the entry's scroll position current (a browser may drop history changes made while unloading).
+    window.addEventListener("scroll", this.onScroll, { passive: true });
+    window.addEventListener("pagehide", this.saveScroll);
     document.addEventListener("click", this.onClick);
     document.addEventListener("mouseover", this.onIntent, { passive: true });
     document.addEventListener("focusin", this.onIntent);
@@ -236,6 +293,9 @@ export class Navigator implements RouteStore {
       document.removeEventListener("focusin", this.onIntent);
       document.removeEventListener("touchstart", this.onIntent);
       window.removeEventListener("popstate", this.onPopState);
+      window.removeEventListener("pagehide", this.saveScroll);
+      window.removeEventListener("scroll", this.onScroll);
+      clearTimeout(this.scrollTimer);
     };
   }
 }

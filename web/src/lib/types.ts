@@ -142,7 +142,7 @@ export interface HomeCard {
 export interface PageData {
   /** Canonical route, e.g. "/architecture/accounts" or "/overview/". */
   route: string;
-  kind: "doc" | "home" | "page" | "notfound";
+  kind: "doc" | "home" | "page" | "notfound" | "search";
   title: string;
   description: string;
   /** Rendered Markdown (without the h1, which the layout renders from `title`). Trusted HTML from the build.

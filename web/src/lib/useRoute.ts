@@ -11,6 +11,8 @@ export function useRouteState(store: RouteStore): RouteState {
 export interface NavigationApi {
   navigate(href: string): Promise<void>;
   prefetch(href: string): void;
+  /** Loads the current page's data again, bypassing the cache, and re-renders it. */
+  reload(): Promise<void>;
 }
 
 export const NavigationContext = createContext<NavigationApi | null>(null);

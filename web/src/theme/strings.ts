@@ -27,5 +27,20 @@ export const strings = {
   progressLabel: "Loading page",
   routeAnnouncement: (title: string) => `${title}, page loaded`,
   announcementLabel: "Announcement",
+  announcementClose: "Close",
+  errors: {
+    /** Generic error page (SPEC §8). */
+    title: "This page crashed.",
+    genericTitle: "Something went wrong.",
+    tryAgain: "Try again",
+    details: "Error details",
+    retry: "Retry",
+    loading: "Loading…",
+    baseUrl: {
+      title: "Your Docusaurus site did not load properly.",
+      body: (configured: string, suggested: string) =>
+        `This site is set up to live at the base URL ${configured}, but this page was served from another path, so its links and assets point to the wrong place. Try setting baseUrl to ${suggested}.`,
+    },
+  },
   footer: { label: "Footer" },
 } as const;

@@ -11,7 +11,7 @@ function pageAt(route: string, title: string): PageData {
 
 function setup(fetchPage: (route: string, fresh: boolean) => Promise<PageData>) {
   const fullLoad = vi.fn<(url: string) => void>();
-  const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage, fullLoad });
+  const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage, fullLoad, fetchSite: () => Promise.resolve(siteFixture({ title: "Reloaded site" })) });
   const stop = nav.start();
   return { nav, fullLoad, stop };
 }
@@ -51,6 +51,17 @@ describe("Navigator", () => {
     expect(document.title).toBe("Bakers | Tezos Documentation");
     expect(seen).toEqual(["/architecture/bakers"]);
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("replaces the history entry for a link to the page already shown", async () => {
+    const { nav, stop } = setup((route) => Promise.resolve(pageAt(route, "Same")));
+    stops.push(stop);
+    await nav.navigate("/other");
+    const length = window.history.length;
+    await nav.navigate("/other");
+    expect(window.history.length).toBe(length);
+    await nav.navigate("/third");
+    expect(window.history.length).toBe(length + 1);
   });
 
   it("serves a second visit from the cache", async () => {
@@ -161,6 +172,44 @@ describe("Navigator", () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 120);
   });
 
+  it("restores the scroll position saved in the history entry after a reload", () => {
+    window.history.replaceState({ tzScrollY: 480 }, "", "/start");
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type: "reload" } as PerformanceNavigationTiming]);
+    const { stop } = setup((route) => Promise.resolve(pageAt(route, "x")));
+    stops.push(stop);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 480);
+  });
+
+  it("does not restore a saved position on a fresh visit", () => {
+    window.history.replaceState({ tzScrollY: 480 }, "", "/start");
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type: "navigate" } as PerformanceNavigationTiming]);
+    const { stop } = setup((route) => Promise.resolve(pageAt(route, "x")));
+    stops.push(stop);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it("saves the scroll position once scrolling pauses", async () => {
+    vi.useFakeTimers();
+    const { stop } = setup((route) => Promise.resolve(pageAt(route, "x")));
+    stops.push(stop);
+    Object.defineProperty(window, "scrollY", { value: 900, configurable: true });
+    window.dispatchEvent(new Event("scroll"));
+    await vi.advanceTimersByTimeAsync(100);
+    expect((window.history.state as { tzScrollY?: number } | null)?.tzScrollY).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(200);
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+    expect((window.history.state as { tzScrollY?: number }).tzScrollY).toBe(900);
+  });
+
+  it("saves the scroll position when the page is left", () => {
+    const { stop } = setup((route) => Promise.resolve(pageAt(route, "x")));
+    stops.push(stop);
+    Object.defineProperty(window, "scrollY", { value: 321, configurable: true });
+    window.dispatchEvent(new Event("pagehide"));
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+    expect((window.history.state as { tzScrollY?: number }).tzScrollY).toBe(321);
+  });
+
   it("prefetches on hover so the click needs no request", async () => {
     const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, "Hovered")));
     const { nav, stop } = setup(fetchPage);
@@ -174,7 +223,7 @@ describe("Navigator", () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
-  it("reload refetches the current page bypassing the cache and keeps the scroll position", async () => {
+  it("reload refetches the site and the current page bypassing the cache and keeps the scroll position", async () => {
     let version = 0;
     const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, `v${++version}`)));
     const { nav, stop } = setup(fetchPage);
@@ -184,7 +233,53 @@ describe("Navigator", () => {
     await nav.reload();
     expect(fetchPage).toHaveBeenLastCalledWith("/live", true);
     expect(nav.getState().page.title).toBe("v2");
+    expect(nav.getState().site.title).toBe("Reloaded site");
+    expect(document.title).toBe("v2 | Reloaded site");
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 640);
     Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+  });
+
+  it("takes over a plain click on a hash link: history entry, animated scroll, no page load", async () => {
+    vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
+    const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, route)));
+    const { stop } = setup(fetchPage);
+    stops.push(stop);
+    const heading = document.createElement("h2");
+    heading.id = "usage";
+    heading.getBoundingClientRect = () => ({ top: 700 }) as DOMRect;
+    const link = document.createElement("a");
+    link.href = "#usage";
+    link.textContent = "Usage";
+    document.body.append(heading, link);
+    const length = window.history.length;
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(window.location.hash).toBe("#usage");
+    expect(window.history.length).toBe(length + 1);
+    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "instant" }));
+    expect(fetchPage).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it("leaves hash links with a missing target or a modifier key to the browser", () => {
+    const { stop } = setup(() => Promise.reject(new Error("unused")));
+    stops.push(stop);
+    const heading = document.createElement("h2");
+    heading.id = "here";
+    const missing = document.createElement("a");
+    missing.href = "#nowhere";
+    const modified = document.createElement("a");
+    modified.href = "#here";
+    document.body.append(heading, missing, modified);
+    const plain = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    missing.addEventListener("click", (e) => e.preventDefault()); // keep jsdom from navigating
+    missing.dispatchEvent(plain);
+    expect(window.location.hash).toBe("");
+    const withCtrl = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    let prevented: boolean | null = null;
+    document.addEventListener("click", (e) => (prevented = e.defaultPrevented), { once: true });
+    modified.dispatchEvent(withCtrl);
+    expect(prevented).toBe(false);
   });
 });

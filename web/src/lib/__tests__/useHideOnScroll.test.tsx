@@ -1,5 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { HASH_SCROLL_END, HASH_SCROLL_START } from "../scroll";
 import { useHideOnScroll } from "../useHideOnScroll";
 
 function Probe({ enabled }: { enabled: boolean }) {
@@ -41,6 +42,40 @@ describe("useHideOnScroll", () => {
     });
     scrollTo(600);
     expect(container.textContent).toBe("hidden");
+  });
+
+  it("hides while following a hash link, whatever the direction, and stays hidden below the bar", () => {
+    const { container } = render(<Probe enabled />);
+    scrollTo(900);
+    scrollTo(800);
+    expect(container.textContent).toBe("shown");
+    act(() => {
+      window.dispatchEvent(new Event(HASH_SCROLL_START));
+    });
+    expect(container.textContent).toBe("hidden");
+    // Animated steps upwards do not bring the bar back.
+    scrollTo(700);
+    scrollTo(500);
+    expect(container.textContent).toBe("hidden");
+    act(() => {
+      window.dispatchEvent(new Event(HASH_SCROLL_END));
+    });
+    expect(container.textContent).toBe("hidden");
+    scrollTo(450);
+    expect(container.textContent).toBe("shown");
+  });
+
+  it("shows the bar after a hash jump that ends at the top", () => {
+    const { container } = render(<Probe enabled />);
+    scrollTo(500);
+    act(() => {
+      window.dispatchEvent(new Event(HASH_SCROLL_START));
+    });
+    scrollTo(0);
+    act(() => {
+      window.dispatchEvent(new Event(HASH_SCROLL_END));
+    });
+    expect(container.textContent).toBe("shown");
   });
 
   it("never hides when disabled", () => {

@@ -1,15 +1,17 @@
 import type { RouteStore } from "../../lib/navigation";
 import type { PageData, SiteData } from "../../lib/types";
-import { useRouteState } from "../../lib/useRoute";
+import { useNavigation, useRouteState } from "../../lib/useRoute";
 import { DocPage } from "../DocPage";
+import { ErrorBoundary } from "../ErrorBoundary";
+import { ErrorPage } from "../ErrorPage";
 import { HomePage } from "../HomePage";
 import { Layout } from "../Layout";
 import { NotFound } from "../NotFound";
 import { SimplePage } from "../SimplePage";
+import { SearchPage } from "../../search/SearchPage";
 
 export interface AppProps {
-  site: SiteData;
-  /** Current page and loading state; fixed on the server, the Navigator in the browser. */
+  /** Site data, current page and loading state; fixed on the server, the Navigator in the browser. */
   store: RouteStore;
 }
 
@@ -23,15 +25,28 @@ function PageContent({ site, page }: { site: SiteData; page: PageData }) {
       return <SimplePage page={page} />;
     case "notfound":
       return <NotFound />;
+    case "search":
+      return <SearchPage site={site} />;
   }
 }
 
 /** The whole app below #__tz. Identical output for the same data on server and client. */
-export function App({ site, store }: AppProps) {
-  const { page, loading } = useRouteState(store);
+export function App({ store }: AppProps) {
+  const { site, page, loading } = useRouteState(store);
+  const nav = useNavigation();
+  // Two boundaries (SPEC §8): a page that fails to render shows 'This page crashed.' inside the normal
+  // layout, and Try again reloads its data; if the layout itself fails, a bare generic error page.
   return (
-    <Layout site={site} page={page} loading={loading}>
-      <PageContent site={site} page={page} />
-    </Layout>
+    <ErrorBoundary fallback={({ error, tryAgain }) => <ErrorPage variant="generic" error={error} onTryAgain={tryAgain} />}>
+      <Layout site={site} page={page} loading={loading}>
+        <ErrorBoundary
+          key={page.route}
+          onRetry={nav ? () => nav.reload() : undefined}
+          fallback={({ error, tryAgain }) => <ErrorPage variant="crash" error={error} onTryAgain={tryAgain} />}
+        >
+          <PageContent site={site} page={page} />
+        </ErrorBoundary>
+      </Layout>
+    </ErrorBoundary>
   );
 }

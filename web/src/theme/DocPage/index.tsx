@@ -6,6 +6,7 @@ import { LastUpdated } from "../LastUpdated";
 import { MAIN_ID } from "../Layout";
 import { Markdown } from "../Markdown";
 import { Pagination } from "../Pagination";
+import { FeedbackWidget } from "../../feedback";
 import { TOC } from "../TOC";
 import { TOCCollapsible } from "../TOCCollapsible";
 import "./styles.css";
@@ -18,7 +19,8 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
     <div className={cx("tz-doc-layout", !sidebar && "tz-doc-layout--no-sidebar")}>
       {sidebar && (
         <aside className="tz-doc-layout__sidebar">
-          <DocSidebar items={sidebar} route={page.route} />
+          {/* Keyed by sidebar: another sidebar must not inherit this one's expanded categories. */}
+          <DocSidebar key={page.sidebar} items={sidebar} route={page.route} />
         </aside>
       )}
       <main id={MAIN_ID} className={cx("tz-doc-layout__main", !showToc && "tz-doc-layout__main--no-toc")} tabIndex={-1}>
@@ -34,6 +36,7 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
               <LastUpdated date={page.lastUpdated} />
             </footer>
           </article>
+          <FeedbackWidget route={page.route} />
           <Pagination prev={page.prev} next={page.next} />
         </div>
         {showToc && (

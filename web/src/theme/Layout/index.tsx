@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from "react";
 import type { PageData, SiteData } from "../../lib/types";
+import { AnnouncementBar } from "../AnnouncementBar";
+import { BaseUrlBanner } from "../BaseUrlBanner";
 import { Footer } from "../Footer";
+import { ChatbotButton } from "../../assistant/ChatbotButton";
 import { Navbar } from "../Navbar";
 import { ProgressBar } from "../ProgressBar";
 import { strings } from "../strings";
@@ -35,12 +38,14 @@ export function Layout({ site, page, loading, children }: LayoutProps) {
         {announcement}
       </p>
       {loading && <ProgressBar />}
-      {site.announcementBar && (
-        <div className="tz-announcement" role="region" aria-label={strings.announcementLabel} dangerouslySetInnerHTML={{ __html: site.announcementBar.content }} />
-      )}
       <Navbar site={site} page={page} />
-      <div className="tz-layout__content">{children}</div>
+      <div className="tz-layout__content">
+        <BaseUrlBanner baseUrl={site.baseUrl} route={page.route} />
+        {site.announcementBar && <AnnouncementBar bar={site.announcementBar} />}
+        {children}
+      </div>
       {site.footer && <Footer footer={site.footer} />}
+      <ChatbotButton site={site} />
     </div>
   );
 }

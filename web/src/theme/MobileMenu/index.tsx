@@ -5,6 +5,9 @@ import { NavbarItem } from "../NavbarItem";
 import { strings } from "../strings";
 import "./styles.css";
 
+/** Above the 996 px breakpoint (SPEC §9) the layout is the desktop one. */
+const DESKTOP_QUERY = "(min-width: 997px)";
+
 export interface MobileMenuProps {
   site: SiteData;
   page: PageData;
@@ -17,6 +20,7 @@ export function MobileMenu({ site, page, onClose }: MobileMenuProps) {
   const sidebar = page.sidebar !== undefined ? site.sidebars[page.sidebar] : undefined;
   const [showMain, setShowMain] = useState(sidebar === undefined);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     // Lock the page behind the menu and give the menu focus; undo both on close.
@@ -26,9 +30,17 @@ export function MobileMenu({ site, page, onClose }: MobileMenuProps) {
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") onClose();
+      else if (e.key === "Tab" && panelRef.current) trapFocus(e, panelRef.current);
     };
     document.addEventListener("keydown", onKey);
+    // Widening the window to the desktop layout hides the menu (CSS); close it so the page scrolls again.
+    const desktop = typeof window.matchMedia === "function" ? window.matchMedia(DESKTOP_QUERY) : null;
+    const onLayout = () => {
+      if (desktop?.matches) onClose();
+    };
+    desktop?.addEventListener?.("change", onLayout);
     return () => {
+      desktop?.removeEventListener?.("change", onLayout);
       document.body.style.overflow = previous;
       document.removeEventListener("keydown", onKey);
       if (opener instanceof HTMLElement) opener.focus();
@@ -38,7 +50,17 @@ export function MobileMenu({ site, page, onClose }: MobileMenuProps) {
   return (
     <div className="tz-mobile-menu" id="tz-mobile-menu">
       <div className="tz-mobile-menu__backdrop" onClick={onClose} />
-      <div className="tz-mobile-menu__panel" role="dialog" aria-modal="true" aria-label={strings.navbar.mainLabel}>
+      <div
+        ref={panelRef}
+        className="tz-mobile-menu__panel"
+        // Following any link closes the menu, including a link to a place on the page already shown.
+        onClick={(e) => {
+          if (e.target instanceof Element && e.target.closest("a[href]")) onClose();
+        }}
+        role="dialog"
+        aria-modal="true"
+        aria-label={strings.navbar.mainLabel}
+      >
         <div className="tz-mobile-menu__header">
           <a className="tz-navbar__brand" href={site.navbar.logo.href || "/"}>
             {site.navbar.logo.src && <img className="tz-navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} />}
@@ -60,15 +82,36 @@ export function MobileMenu({ site, page, onClose }: MobileMenuProps) {
             </>
           ) : (
             <ul className="tz-mobile-menu__items">
-              {site.navbar.items.map((item, i) => (
-                <li key={i}>
-                  <NavbarItem item={item} page={page} variant="menu" />
-                </li>
-              ))}
+              {site.navbar.items.map((item, i) =>
+                // The search button lives in the top bar only (SPEC §2: search is hidden on mobile).
+                item.type === "search" ? null : (
+                  <li key={i}>
+                    <NavbarItem item={item} page={page} variant="menu" />
+                  </li>
+                ),
+              )}
             </ul>
           )}
         </div>
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the open menu: focus wraps from the last element to the first. */
+export function trapFocus(e: KeyboardEvent, panel: HTMLElement): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !panel.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
 }

@@ -33,7 +33,7 @@ export function Navbar({ site, page }: NavbarProps) {
           className="tz-navbar__toggle"
           aria-label={strings.navbar.toggleMenu}
           aria-expanded={menuOpen}
-          aria-controls="tz-mobile-menu"
+          aria-controls={menuOpen ? "tz-mobile-menu" : undefined}
           onClick={() => setMenuOpen(true)}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -46,12 +46,12 @@ export function Navbar({ site, page }: NavbarProps) {
         </a>
         <div className="tz-navbar__items tz-navbar__items--left">
           {left.map((item, i) => (
-            <NavbarItem key={i} item={item} page={page} />
+            <NavbarItem key={i} item={item} page={page} site={site} />
           ))}
         </div>
         <div className="tz-navbar__items tz-navbar__items--right">
           {right.map((item, i) => (
-            <NavbarItem key={i} item={item} page={page} />
+            <NavbarItem key={i} item={item} page={page} site={site} />
           ))}
         </div>
       </div>

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { cx } from "../../lib/cx";
 import { sameRoute } from "../../lib/sidebar";
-import type { NavItem, NavLinkItem, PageData } from "../../lib/types";
+import type { NavItem, NavLinkItem, PageData, SiteData } from "../../lib/types";
+import { SearchButton } from "../../search/SearchButton";
 import { Link } from "../Link";
 
 export interface NavbarItemProps {
@@ -9,6 +10,8 @@ export interface NavbarItemProps {
   page: PageData;
   /** "bar" in the top navbar, "menu" in the mobile side menu (dropdowns shown as plain lists). */
   variant?: "bar" | "menu";
+  /** Needed by the search item. */
+  site?: SiteData;
 }
 
 /** True for a link to the current page, or a docSidebar link on any page of that sidebar. */
@@ -26,7 +29,7 @@ function NavLink({ item, page, className }: { item: NavLinkItem; page: PageData;
   );
 }
 
-export function NavbarItem({ item, page, variant = "bar" }: NavbarItemProps) {
+export function NavbarItem({ item, page, variant = "bar", site }: NavbarItemProps) {
   switch (item.type) {
     case "link":
       return <NavLink item={item} page={page} className="tz-navbar__link" />;
@@ -35,14 +38,21 @@ export function NavbarItem({ item, page, variant = "bar" }: NavbarItemProps) {
     case "html":
       return <div className="tz-navbar__html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case "search":
-      // The search button arrives with the search issue; nothing is rendered until then.
-      return null;
+      // Hidden below the desktop breakpoint (SPEC §2), and never in the side menu.
+      if (variant === "menu" || !site) return null;
+      return (
+        <div className="tz-navbar__search">
+          <SearchButton site={site} />
+        </div>
+      );
   }
 }
 
 function Dropdown({ label, items, page, variant }: { label: string; items: NavLinkItem[]; page: PageData; variant: "bar" | "menu" }) {
-  const [open, setOpen] = useState(variant === "menu");
   const active = items.some((i) => isNavLinkActive(i, page));
+  const menuId = useId();
+  // In the side menu a dropdown is a collapsible list, open when it holds the current page.
+  const [open, setOpen] = useState(variant === "menu" && active);
   return (
     <div
       className={cx("tz-navbar__dropdown", open && "tz-navbar__dropdown--open")}
@@ -54,11 +64,18 @@ function Dropdown({ label, items, page, variant }: { label: string; items: NavLi
         type="button"
         className={cx("tz-navbar__link", "tz-navbar__dropdown-toggle", active && "tz-navbar__link--active")}
         aria-expanded={open}
+        aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && open && variant === "bar") {
+            e.stopPropagation();
+            setOpen(false);
+          }
+        }}
       >
         {label}
       </button>
-      <ul className="tz-navbar__dropdown-menu">
+      <ul id={menuId} className="tz-navbar__dropdown-menu">
         {items.map((i) => (
           <li key={i.href + i.label}>
             <NavLink item={i} page={page} className="tz-navbar__dropdown-link" />

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { siteFixture } from "../../../test/fixtures";
-import { DocSidebar } from "..";
+import { DocSidebar, revealCurrent } from "..";
 
 const items = siteFixture().sidebars.documentation ?? [];
 
@@ -30,6 +30,43 @@ describe("DocSidebar", () => {
     expect(screen.queryByRole("link", { name: "Views" })).toBeNull();
   });
 
+  it("keeps an opened category mounted but hidden once collapsed, wired with aria-controls", () => {
+    render(<DocSidebar items={items} route="/overview/" />);
+    const button = screen.getByRole("button", { name: "Smart contracts" });
+    expect(button.hasAttribute("aria-controls")).toBe(false);
+    fireEvent.click(button);
+    const list = document.getElementById(button.getAttribute("aria-controls") ?? "");
+    expect(list?.tagName).toBe("UL");
+    expect(list?.hidden).toBe(false);
+    fireEvent.click(button);
+    expect(list?.isConnected).toBe(true);
+    expect(list?.hidden).toBe(true);
+  });
+
+  it("animates a category's height, in 1 ms under reduced motion", () => {
+    const durations: (number | undefined)[] = [];
+    const original = HTMLElement.prototype.animate;
+    HTMLElement.prototype.animate = function (this: HTMLElement, frames: Keyframe[], opts?: number | KeyframeAnimationOptions) {
+      durations.push(typeof opts === "object" ? Number(opts.duration) : opts);
+      return { onfinish: null, cancel() {}, frames } as unknown as Animation;
+    };
+    try {
+      const reduced = { value: false };
+      vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") && reduced.value }));
+      render(<DocSidebar items={items} route="/overview/" />);
+      const button = screen.getByRole("button", { name: "Smart contracts" });
+      fireEvent.click(button);
+      reduced.value = true;
+      fireEvent.click(button);
+      expect(durations).toHaveLength(2);
+      expect(durations[0]).toBeGreaterThanOrEqual(150);
+      expect(durations[1]).toBe(1);
+    } finally {
+      HTMLElement.prototype.animate = original;
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("marks a category's own page as current", () => {
     render(<DocSidebar items={items} route="/architecture" />);
     expect(screen.getByRole("link", { name: "Architecture" }).getAttribute("aria-current")).toBe("page");
@@ -48,5 +85,31 @@ describe("DocSidebar", () => {
     expect(container.querySelector("li.sidebar-sep > hr.sep")).not.toBeNull();
     const ext = screen.getByRole("link", { name: "Octez docs (opens in new tab)" });
     expect(ext.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+});
+
+describe("revealCurrent", () => {
+  function sidebarWithCurrentAt(linkTop: number) {
+    const nav = document.createElement("nav");
+    const link = document.createElement("a");
+    link.setAttribute("aria-current", "page");
+    nav.append(link);
+    Object.defineProperties(nav, { scrollHeight: { value: 2000 }, clientHeight: { value: 600 } });
+    Object.defineProperty(link, "offsetHeight", { value: 30 });
+    nav.getBoundingClientRect = () => ({ top: 60 }) as DOMRect;
+    link.getBoundingClientRect = () => ({ top: 60 + linkTop - nav.scrollTop }) as DOMRect;
+    return nav;
+  }
+
+  it("scrolls a link below the fold to a third of the sidebar height", () => {
+    const nav = sidebarWithCurrentAt(1500);
+    revealCurrent(nav);
+    expect(nav.scrollTop).toBe(1300);
+  });
+
+  it("leaves a visible link alone", () => {
+    const nav = sidebarWithCurrentAt(100);
+    revealCurrent(nav);
+    expect(nav.scrollTop).toBe(0);
   });
 });

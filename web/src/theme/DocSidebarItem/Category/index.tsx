@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useId, useState } from "react";
+import { useCollapsible } from "../../../lib/collapse";
 import { cx } from "../../../lib/cx";
 import { containsRoute, initiallyExpanded, sameRoute } from "../../../lib/sidebar";
 import type { SidebarCategory } from "../../../lib/types";
@@ -17,6 +18,8 @@ export function DocSidebarCategory({ item, route, level }: { item: SidebarCatego
   const open = expanded || !item.collapsible;
   const isCurrent = item.href !== undefined && sameRoute(item.href, route);
   const toggle = () => setExpanded((e) => !e);
+  const { ref, mounted } = useCollapsible<HTMLUListElement>(open);
+  const listId = useId();
   const label = item.label;
   return (
     <li
@@ -42,6 +45,7 @@ export function DocSidebarCategory({ item, route, level }: { item: SidebarCatego
                 type="button"
                 className="tz-sidebar__caret"
                 aria-expanded={open}
+                aria-controls={mounted ? listId : undefined}
                 aria-label={open ? strings.sidebar.collapseCategory(item.label) : strings.sidebar.expandCategory(item.label)}
                 onClick={toggle}
               />
@@ -52,6 +56,7 @@ export function DocSidebarCategory({ item, route, level }: { item: SidebarCatego
             type="button"
             className={cx("tz-sidebar__link", "tz-sidebar__link--category", "tz-sidebar__category-button")}
             aria-expanded={open}
+            aria-controls={mounted ? listId : undefined}
             onClick={toggle}
           >
             {label}
@@ -60,8 +65,8 @@ export function DocSidebarCategory({ item, route, level }: { item: SidebarCatego
           <span className={cx("tz-sidebar__link", "tz-sidebar__link--category")}>{label}</span>
         )}
       </div>
-      {open && (
-        <ul className="tz-sidebar__list tz-sidebar__list--nested">
+      {mounted && (
+        <ul ref={ref} id={listId} className="tz-sidebar__list tz-sidebar__list--nested">
           {item.items.map((child, i) => (
             <DocSidebarItem key={i} item={child} route={route} level={level + 1} />
           ))}

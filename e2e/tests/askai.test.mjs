@@ -1,0 +1,137 @@
+// Ask AI and the documentation chatbot against the real server and its extractive answer engine:
+// open the chatbot, ask, see a stage then the answer with its link and related sources, copy, like,
+// stop a second answer, restore the conversation from history after a reload; and Ask AI in the
+// search dialog, where Escape first leaves AI mode.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, openPage } from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  // TZDOCS_E2E_DIST lets a throwaway build be checked before it is the real dist/.
+  server = await startServer(process.env.TZDOCS_E2E_DIST || undefined);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PANEL = '[role="dialog"][aria-labelledby]:has(.tz-chatbot__title)';
+const QUESTION = "What is a smart rollup?";
+
+async function load(page, url) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await page.locator(".tz-chatbot-button").waitFor();
+}
+
+async function openChatbot(page) {
+  await page.locator(".tz-chatbot-button").click();
+  const panel = page.locator(PANEL);
+  await panel.waitFor();
+  return panel;
+}
+
+/** Holds the chat response back for `ms`, so the stages before the first text stay visible. */
+async function slowChat(page, ms) {
+  await page.route("**/api/askai/chat", async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    await new Promise((r) => setTimeout(r, ms));
+    await route.fulfill({ response, body });
+  });
+}
+
+test("the chatbot answers, copies, takes feedback, stops, and restores a conversation after reload", async () => {
+  const { page, errors, context } = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+  await load(page, server.url + "/overview/");
+  const button = page.locator(".tz-chatbot-button");
+  assert.equal(await button.evaluate((el) => getComputedStyle(el).position), "fixed");
+
+  const panel = await openChatbot(page);
+  assert.equal((await panel.locator(".tz-chatbot__title").textContent()).trim(), "Tezos documentation chatbot (beta)");
+  await panel.getByText("AI-generated answers may contain errors. Verify the information before use.").waitFor();
+  await panel.getByText("How can I help you today?").waitFor();
+  const input = panel.locator(".tz-assistant__input");
+  assert.equal(await input.evaluate((el) => el === document.activeElement), true, "the question input has focus");
+
+  await slowChat(page, 700);
+  await input.fill(QUESTION);
+  await input.press("Enter");
+  await panel.locator(".tz-assistant__stage").first().waitFor();
+  const stage = (await panel.locator(".tz-assistant__stage").first().textContent()).trim();
+  assert.ok(["Thinking...", "Searching...", "Answering..."].includes(stage), `a stage is shown, got ${stage}`);
+
+  await panel.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+  const answer = panel.locator(".tz-assistant__answer").last();
+  assert.ok((await answer.locator('.tz-assistant__markdown a[href^="/architecture/smart-rollups"]').count()) > 0, "the answer links to the smart rollups page");
+  const sources = answer.getByRole("navigation", { name: "Related sources" });
+  await sources.waitFor();
+  assert.ok((await sources.locator('a[href^="/architecture/smart-rollups"]').count()) > 0, "related sources list the page");
+  assert.ok((await answer.getByText(/Searched for/).count()) > 0, "the search is shown");
+
+  // Copy: 'Copied', and the clipboard holds the answer's Markdown.
+  await answer.getByRole("button", { name: "Copy answer" }).click();
+  await answer.getByText("Copied").waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /\/architecture\/smart-rollups/);
+
+  // Like → thanks; both buttons then stay fixed.
+  await answer.getByRole("button", { name: "Like this answer", exact: true }).click();
+  await answer.getByText("Thanks for your feedback!").waitFor();
+  assert.equal(await answer.getByRole("button", { name: "Like this answer", exact: true }).getAttribute("aria-pressed"), "true");
+
+  // A second question whose answer never comes: stop it.
+  await page.unroute("**/api/askai/chat");
+  await page.route("**/api/askai/chat", () => {});
+  await input.fill("How do I deploy a smart rollup?");
+  await input.press("Enter");
+  await panel.getByRole("button", { name: "Stop answering" }).click();
+  await panel.getByText("You stopped this response").waitFor();
+  assert.equal(await panel.getByRole("button", { name: "Copy answer" }).count(), 0, "no actions on a stopped answer");
+  await page.unroute("**/api/askai/chat");
+
+  // Escape closes the panel and gives focus back to the button.
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "detached" });
+  assert.equal(await button.evaluate((el) => el === document.activeElement), true, "focus is back on the button");
+
+  // After a reload, the conversation comes back from history (actions only on a last, unstopped answer).
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  const again = await openChatbot(page);
+  await again.getByRole("button", { name: "Conversation history" }).click();
+  await again.getByRole("button", { name: QUESTION, exact: true }).click();
+  await again.getByText("You stopped this response").waitFor();
+  await again.getByText("How do I deploy a smart rollup?").waitFor();
+  assert.ok((await again.locator('.tz-assistant__markdown a[href^="/architecture/smart-rollups"]').count()) > 0);
+
+  assert.deepEqual(errors.filter((e) => !/net::ERR_|Failed to load resource/.test(e)), []);
+  await context.close();
+});
+
+test("Ask AI in the search dialog: the first row opens AI mode, Escape leaves it, then closes", async () => {
+  const { page, context } = await openPage(browser);
+  await load(page, server.url + "/overview/");
+  await page.keyboard.press("Control+k");
+  const dialog = page.locator('[role="dialog"][aria-modal="true"]');
+  await dialog.waitFor();
+  const combobox = dialog.getByRole("combobox");
+  await combobox.fill("smart rollup");
+  const first = dialog.locator('[role="option"]').first();
+  await first.getByText("Ask AI:").waitFor();
+  await combobox.press("Enter");
+  await dialog.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+  assert.ok((await dialog.locator(".tz-assistant__question", { hasText: "smart rollup" }).count()) > 0);
+
+  await page.keyboard.press("Escape");
+  await dialog.getByRole("combobox").waitFor();
+  assert.equal(await dialog.getByRole("combobox").inputValue(), "smart rollup");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  await context.close();
+});

@@ -1,0 +1,86 @@
+// Browser tests for the Markdown enhancements (web/src/enhance): copy buttons on code blocks and
+// mermaid diagrams rendered by a lazily loaded chunk. Tabs and zoomable images get their own cases
+// once the site has pages with them; until then they are covered by the web unit tests.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, openPage } from "./harness.mjs";
+
+// TZDOCS_E2E_DIST points at another built site (for a local run against a fresh build).
+const DIST = process.env.TZDOCS_E2E_DIST || undefined;
+const CODE_PAGE = "/architecture/tokens"; // code blocks, no diagram
+const DIAGRAM_PAGE = "/architecture/bakers"; // a sequence diagram and code blocks
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(DIST);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every script URL the page requests. */
+function recordScripts(page) {
+  const scripts = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  return scripts;
+}
+
+test("a code block gets a copy button that copies the code and says Copied for a while", async () => {
+  const { page, errors, context } = await openPage(browser);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const scripts = recordScripts(page);
+  await page.goto(server.url + CODE_PAGE);
+  const button = page.locator(".tz-code .tz-code__copy").first();
+  await button.waitFor();
+  assert.equal(await button.getAttribute("aria-label"), "Copy code");
+  const expected = await page.locator(".tz-code").first().locator("pre code").evaluate((code) => code.textContent.replace(/\n$/, ""));
+  assert.ok(expected.length > 0);
+  await page.locator(".tz-code").first().hover();
+  await button.click();
+  await page.waitForFunction(() => document.querySelector(".tz-code__copy")?.textContent === "Copied");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
+  // Back to "Copy" after 1500 ms.
+  await page.waitForFunction(() => document.querySelector(".tz-code__copy")?.textContent === "Copy", null, { timeout: 3000 });
+  await page.waitForLoadState("networkidle");
+  assert.ok(!scripts.some((s) => /mermaid/.test(s)), `a page without diagrams loaded ${scripts.filter((s) => /mermaid/.test(s))}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a page with a diagram renders it to SVG from a lazily loaded chunk", async () => {
+  const { page, errors, context } = await openPage(browser);
+  const scripts = recordScripts(page);
+  await page.goto(server.url + DIAGRAM_PAGE);
+  await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
+  assert.equal(await page.locator("pre.tz-mermaid").count(), 0, "every diagram source was replaced");
+  assert.ok(scripts.some((s) => /mermaid/.test(s)), "the mermaid chunk was loaded");
+  const box = await page.locator(".tz-mermaid--rendered svg").first().boundingBox();
+  assert.ok(box && box.width > 50 && box.height > 50, `diagram has a size: ${JSON.stringify(box)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("client-side navigation enhances the new page and renders its diagrams", async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(server.url + CODE_PAGE);
+  await page.locator(".tz-code__copy").first().waitFor();
+  await page.evaluate(() => {
+    window.__tzMarker = "kept";
+  });
+  await page.locator(`.tz-sidebar a[href="${DIAGRAM_PAGE}"]`).first().click();
+  await page.waitForURL(server.url + DIAGRAM_PAGE);
+  await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
+  assert.equal(await page.evaluate(() => window.__tzMarker), "kept", "navigation reloaded the page");
+  const blocks = await page.locator(".tz-markdown .tz-code").count();
+  assert.ok(blocks > 0);
+  assert.equal(await page.locator(".tz-markdown .tz-code > .tz-code__copy").count(), blocks, "one copy button per block");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { siteFixture } from "../../../test/fixtures";
+import { ChatbotButton } from "..";
+
+const chatbot = { enabled: true, headerTitle: "Tezos documentation chatbot (beta)", buttonPosition: "center-right", footerText: "AI-generated answers may contain errors. Verify the information before use." };
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("ChatbotButton", () => {
+  it("renders nothing when the chatbot is off", () => {
+    const { container } = render(<ChatbotButton site={siteFixture()} />);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("opens the panel with its header, warning and conversation; Escape closes it and focus returns", async () => {
+    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?"] } });
+    render(<ChatbotButton site={site} />);
+    const button = screen.getByRole("button", { name: "Open the documentation chatbot" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(button);
+    const panel = await screen.findByRole("dialog", { name: "Tezos documentation chatbot (beta)" }, { timeout: 5000 });
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByText(chatbot.footerText)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "How can I help you today?" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("textbox"));
+    fireEvent.keyDown(panel, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe("ChatbotPanel: Escape with focus nowhere", () => {
+  it("closes when focus fell back to the page body", async () => {
+    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: [] } });
+    render(<ChatbotButton site={site} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open the documentation chatbot" }));
+    await screen.findByRole("dialog", { name: chatbot.headerTitle }, { timeout: 5000 });
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+// Copy buttons on highlighted code blocks (`.tz-code`, see brief html-contract "Code blocks").
+
+import { enhanceStrings } from "./strings";
+
+/** How long the button says "Copied" after a successful copy. */
+export const COPIED_MS = 1500;
+
+export interface CopyOptions {
+  /** Puts text on the clipboard; the default uses the async Clipboard API, or a hidden textarea where the
+   *  API is missing (plain http outside localhost). A rejection leaves the button as it was. */
+  write?: (text: string) => Promise<void>;
+  copiedMs?: number;
+}
+
+/** The code as a reader expects to paste it: no line numbers (drawn by CSS; chroma's `.ln` spans are
+ *  dropped too in case a highlighter emits them) and no final newline. */
+export function codeText(block: Element): string {
+  const code = block.querySelector("pre code") ?? block.querySelector("pre");
+  if (!code) return "";
+  const clone = code.cloneNode(true) as Element;
+  clone.querySelectorAll(".ln, .lnt, [data-line-number]").forEach((n) => n.remove());
+  return (clone.textContent ?? "").replace(/\n$/, "");
+}
+
+async function writeClipboard(text: string, doc: Document): Promise<void> {
+  const clipboard = doc.defaultView?.navigator.clipboard;
+  if (clipboard) return clipboard.writeText(text);
+  const area = doc.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  const focused = doc.activeElement as HTMLElement | null;
+  doc.body.append(area);
+  area.select();
+  try {
+    // The legacy command is the only way left without the Clipboard API.
+    if (!doc.execCommand("copy")) throw new Error("the copy command was refused");
+  } finally {
+    area.remove();
+    focused?.focus();
+  }
+}
+
+function setCopied(button: HTMLButtonElement, copied: boolean): void {
+  const s = enhanceStrings.copy;
+  button.textContent = copied ? s.copied : s.text;
+  button.setAttribute("aria-label", copied ? s.copied : s.label);
+  button.classList.toggle("tz-code__copy--copied", copied);
+}
+
+/** Adds a copy button to every `.tz-code` block under root. Returns a function that removes the buttons,
+ *  the click listener and any pending timer. */
+export function addCopyButtons(root: HTMLElement, options: CopyOptions = {}): () => void {
+  const doc = root.ownerDocument;
+  const write = options.write ?? ((text: string) => writeClipboard(text, doc));
+  const copiedMs = options.copiedMs ?? COPIED_MS;
+  const timers = new Map<HTMLButtonElement, ReturnType<typeof setTimeout>>();
+  const buttons: HTMLButtonElement[] = [];
+  let disposed = false;
+
+  for (const block of root.querySelectorAll<HTMLElement>(".tz-code")) {
+    if (block.querySelector(":scope > .tz-code__copy")) continue;
+    const button = doc.createElement("button");
+    button.type = "button";
+    button.className = "tz-code__copy";
+    setCopied(button, false);
+    block.append(button);
+    buttons.push(button);
+  }
+
+  const onClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button.tz-code__copy");
+    const block = button?.closest(".tz-code");
+    if (!button || !block || !root.contains(button)) return;
+    write(codeText(block)).then(
+      () => {
+        if (disposed) return;
+        setCopied(button, true);
+        clearTimeout(timers.get(button));
+        timers.set(
+          button,
+          setTimeout(() => {
+            timers.delete(button);
+            setCopied(button, false);
+          }, copiedMs),
+        );
+      },
+      // A refused clipboard (permissions, insecure context) leaves the button saying "Copy": nothing to
+      // repair, and the reader can still select the text.
+      () => {},
+    );
+  };
+  root.addEventListener("click", onClick);
+
+  return () => {
+    disposed = true;
+    root.removeEventListener("click", onClick);
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+    for (const b of buttons) b.remove();
+  };
+}

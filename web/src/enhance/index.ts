@@ -1,0 +1,22 @@
+// Behaviour for the static HTML the Markdown compiler emits (brief html-contract): copy buttons, tabs,
+// lazily rendered mermaid diagrams and lazily loaded image zoom. Call after React has committed the
+// HTML (after hydration), never before: the DOM changes made here would not match the server render.
+
+import { addCopyButtons } from "./copy";
+import { renderDiagrams } from "./mermaid";
+import { enhanceTabs } from "./tabs";
+import { attachZoom } from "./zoom";
+
+export interface EnhanceOptions {
+  /** page.hasMermaid: only then is the mermaid chunk loaded. */
+  hasMermaid: boolean;
+}
+
+/** Enhances one `.tz-markdown` element. Returns the cleanup to run before its HTML is replaced. */
+export function enhanceMarkdown(root: HTMLElement, { hasMermaid }: EnhanceOptions): () => void {
+  const cleanups = [addCopyButtons(root), enhanceTabs(root), attachZoom(root)];
+  if (hasMermaid) cleanups.push(renderDiagrams(root));
+  return () => {
+    for (const cleanup of cleanups.reverse()) cleanup();
+  };
+}

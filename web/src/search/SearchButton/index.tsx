@@ -1,0 +1,118 @@
+// The navbar's search button (statically bundled, so kept tiny). The dialog is a lazy chunk: preloaded
+// on touch, focus or hover, loaded on open, and mounted only while open.
+
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import type { SiteData } from "../../lib/types";
+import type { SearchDialogProps } from "../SearchDialog";
+import { buttonStrings as t } from "../strings";
+import { initialKey, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";
+import "./styles.css";
+
+export interface SearchButtonProps {
+  site: SiteData;
+  /** Seams for Ask AI, passed through to the dialog. */
+  onAskAi?: SearchDialogProps["onAskAi"];
+  conversations?: SearchDialogProps["conversations"];
+  onSelectConversation?: SearchDialogProps["onSelectConversation"];
+}
+
+type DialogModule = { SearchDialog: ComponentType<SearchDialogProps> };
+let loading: Promise<DialogModule> | null = null;
+
+/** Starts loading the dialog chunk (once; a failed load is retried on the next call). */
+export function preloadSearchDialog(): Promise<DialogModule> {
+  loading ??= import("../SearchDialog").catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+/** The box text of SPEC §9. */
+export function boxText(site: Pick<SiteData, "url" | "title" | "chatbot">): string {
+  if (site.chatbot.enabled) return t.boxTextChatbot;
+  let host = site.title;
+  try {
+    host = new URL(site.url).host || host;
+  } catch {
+    // Keep the title.
+  }
+  return t.boxTextSearch(host);
+}
+
+const noSubscribe = () => () => {};
+const isApple = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
+
+export function SearchButton({ site, ...extra }: SearchButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState("");
+  const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const apple = useSyncExternalStore(noSubscribe, isApple, () => false);
+
+  const openWith = useCallback((query: string | null) => {
+    setInitialQuery(query ?? queryParam(window.location.search));
+    setOpen(true);
+    preloadSearchDialog().then(
+      (m) => setDialog(() => m.SearchDialog),
+      (err: unknown) => {
+        console.error("tzdocs search: the search dialog failed to load", err);
+        setOpen(false);
+      },
+    );
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isToggleShortcut(e)) {
+        e.preventDefault();
+        if (open) setOpen(false);
+        else openWith(null);
+      } else if (!open && isSlashShortcut(e)) {
+        e.preventDefault();
+        openWith(null);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, openWith]);
+
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLButtonElement>) => {
+    const key = initialKey(e.nativeEvent);
+    if (key === null) return;
+    e.preventDefault();
+    // Keys typed while the dialog chunk is still loading are kept, not lost.
+    if (open) setInitialQuery((q) => q + key);
+    else openWith(key);
+  };
+  const preload = () => void preloadSearchDialog().catch(() => {});
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="tz-search-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-keyshortcuts="Control+K Meta+K /"
+        onClick={() => openWith(null)}
+        onKeyDown={onKeyDown}
+        onMouseEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
+      >
+        <svg className="tz-search-button__icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M14.4 12.9l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 1 1 1.4-1.4zM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11z" fill="currentColor" />
+        </svg>
+        <span className="tz-search-button__text">{boxText(site)}</span>
+        <span className="tz-search-button__keys" aria-hidden="true">
+          <kbd>{apple ? t.metaKey : t.ctrlKey}</kbd>
+          <kbd>{t.key}</kbd>
+        </span>
+      </button>
+      {open && Dialog ? <Dialog site={site} initialQuery={initialQuery} onClose={close} returnFocus={button} {...extra} /> : null}
+    </>
+  );
+}
