@@ -7,3 +7,6 @@ go run ./bench/build
 echo
 echo "== Markdown conversion (per page, warm highlight cache)"
 go test -run '^$' -bench 'BenchmarkConvert$' -benchtime 200x ./internal/markdown/ | grep Benchmark
+echo
+echo "== Ask AI over HTTP (extractive engine)"
+go run ./bench/assistant

@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// TestExtractiveCitesTheRightPages asks the reader questions of testdata/questions.tsv of the built
+// TestExtractiveCitesTheRightPages asks the reader questions of bench/assistant/questions.tsv of the built
 // site and requires that at least 85% of the answers cite one of the expected pages.
 func TestExtractiveCitesTheRightPages(t *testing.T) {
 	ix := realIndex(t)
-	f, err := os.Open(filepath.Join("testdata", "questions.tsv"))
+	f, err := os.Open(filepath.Join("..", "..", "bench", "assistant", "questions.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestExtractiveCitesTheRightPages(t *testing.T) {
 		}
 		q, pages, ok := strings.Cut(text, "\t")
 		if !ok {
-			t.Fatalf("testdata/questions.tsv:%d: want question<TAB>pages", line)
+			t.Fatalf("bench/assistant/questions.tsv:%d: want question<TAB>pages", line)
 		}
 		total++
 		_, s := runEngine(t, e, ix, q)

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/feedback"
 	"tzdocs/internal/sitetest"
 )
 
@@ -291,5 +293,30 @@ func TestContentSecurityPolicyAllowsTheBuildsInlineScripts(t *testing.T) {
 	csp := get(t, s, "/architecture").Header.Get("Content-Security-Policy")
 	if !strings.Contains(csp, "script-src 'self' 'sha256-abc='") || !strings.Contains(csp, "connect-src 'self'") {
 		t.Errorf("CSP %q", csp)
+	}
+}
+
+func TestNoRateLimitsLetsLoadTestsThrough(t *testing.T) {
+	dir := filepath.Join(sitetest.Write(t, builtSite), "dist")
+	st, err := feedback.Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, off := range []bool{false, true} {
+		s, err := New(Options{Dir: dir, Feedback: st, NoRateLimits: off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		limited := 0
+		for range 40 {
+			if post(t, s, "/api/feedback", "application/json", `{"url":"/architecture","helpful":true}`).Code == http.StatusTooManyRequests {
+				limited++
+			}
+		}
+		if off && limited != 0 || !off && limited == 0 {
+			t.Errorf("NoRateLimits=%v: %d of 40 posts limited", off, limited)
+		}
+		s.Close(context.Background())
 	}
 }
