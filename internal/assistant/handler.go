@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"tzdocs/internal/ratelimit"
 	"unicode/utf8"
 
 	"tzdocs/internal/feedback"
@@ -82,8 +83,8 @@ func (o *Options) Check() error {
 type handler struct {
 	opts      Options
 	tokens    *Tokens
-	byToken   *limiter
-	byAddress *limiter
+	byToken   *ratelimit.Limiter
+	byAddress *ratelimit.Limiter
 	recent    *recentExchanges
 	log       *slog.Logger
 }
@@ -131,8 +132,8 @@ func Handler(opts Options) http.Handler {
 	h := &handler{
 		opts:      opts,
 		tokens:    NewTokens(opts.Secret, opts.AssistantID, opts.Now),
-		byToken:   newLimiter(l.PerToken, defaultPerToken, opts.Now),
-		byAddress: newLimiter(l.PerAddress, defaultPerAddress, opts.Now),
+		byToken:   ratelimit.New(l.PerToken, defaultPerToken, opts.Now),
+		byAddress: ratelimit.New(l.PerAddress, defaultPerAddress, opts.Now),
 		recent:    newRecentExchanges(l.RecentExchanges),
 		log:       opts.Logger,
 	}
@@ -162,7 +163,7 @@ func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, f
 		return
 	}
 	if method == http.MethodPost {
-		if ok, _ := h.byAddress.allow(clientAddress(r, h.opts.TrustProxy)); !ok {
+		if ok, _ := h.byAddress.Allow(ratelimit.ClientKey(r, h.opts.TrustProxy)); !ok {
 			tooMany(w)
 			return
 		}
@@ -206,7 +207,7 @@ func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, boo
 		plain(w, http.StatusUnauthorized, msgBadToken+" ("+err.Error()+")")
 		return Claims{}, false
 	}
-	if ok, _ := h.byToken.allow(c.JTI); !ok {
+	if ok, _ := h.byToken.Allow(c.JTI); !ok {
 		tooMany(w)
 		return Claims{}, false
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"tzdocs/internal/ratelimit"
 )
 
 // Options configure Handler. The zero value is usable: any site path is accepted, only same-origin
@@ -81,7 +82,7 @@ func Handler(s Store, opts Options) http.Handler {
 	if now == nil {
 		now = time.Now
 	}
-	limit := newLimiter(opts.RateLimit, now)
+	limit := ratelimit.New(opts.RateLimit, defaultRateLimit, now)
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -95,7 +96,7 @@ func Handler(s Store, opts Options) http.Handler {
 		if err := guard.Check(r); err != nil {
 			return Page{}, refuse(http.StatusForbidden, "feedback is only accepted from this site's own pages")
 		}
-		if ok, wait := limit.allow(clientKey(r, opts.TrustProxy)); !ok {
+		if ok, wait := limit.Allow(ratelimit.ClientKey(r, opts.TrustProxy)); !ok {
 			e := refuse(http.StatusTooManyRequests, "Too much feedback from your address; please try again in a minute.")
 			e.retryAfter = wait
 			return Page{}, e

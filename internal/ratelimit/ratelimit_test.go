@@ -1,4 +1,4 @@
-package feedback
+package ratelimit
 
 import (
 	"fmt"
@@ -9,15 +9,15 @@ import (
 
 func TestLimiterForgetsRefilledClients(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(RateLimit{PerMinute: 60, Burst: 2}, func() time.Time { return now })
-	for i := range pruneAt {
-		l.allow(fmt.Sprint(i))
+	l := New(Limit{PerMinute: 60, Burst: 2}, Limit{}, func() time.Time { return now })
+	for i := range PruneAt {
+		l.Allow(fmt.Sprint(i))
 	}
-	if len(l.buckets) != pruneAt {
-		t.Fatalf("%d buckets, want %d", len(l.buckets), pruneAt)
+	if len(l.buckets) != PruneAt {
+		t.Fatalf("%d buckets, want %d", len(l.buckets), PruneAt)
 	}
 	now = now.Add(3 * time.Second) // every bucket is full again
-	l.allow("newcomer")
+	l.Allow("newcomer")
 	if len(l.buckets) != 1 {
 		t.Fatalf("%d buckets after refill, want only the newcomer", len(l.buckets))
 	}
@@ -25,22 +25,22 @@ func TestLimiterForgetsRefilledClients(t *testing.T) {
 
 func TestLimiterTellsHowLongToWait(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(RateLimit{PerMinute: 6, Burst: 1}, func() time.Time { return now })
-	if ok, _ := l.allow("a"); !ok {
+	l := New(Limit{PerMinute: 6, Burst: 1}, Limit{}, func() time.Time { return now })
+	if ok, _ := l.Allow("a"); !ok {
 		t.Fatal("first post refused")
 	}
-	ok, wait := l.allow("a")
+	ok, wait := l.Allow("a")
 	if ok || wait != 10*time.Second {
 		t.Fatalf("allow = %v, wait %v; want refused, 10s", ok, wait)
 	}
 }
 
-func TestZeroRateLimitMeansTheDefault(t *testing.T) {
-	l := newLimiter(RateLimit{}, time.Now)
+func TestZeroLimitMeansTheDefault(t *testing.T) {
+	l := New(Limit{}, Limit{PerMinute: 10, Burst: 20}, time.Now)
 	if l.burst != 20 || l.perSecond != 10.0/60 {
 		t.Fatalf("burst %v, rate %v/s; want 20 and 10 a minute", l.burst, l.perSecond)
 	}
-	if newLimiter(RateLimit{Off: true}, time.Now) != nil {
+	if New(Limit{Off: true}, Limit{PerMinute: 1, Burst: 1}, time.Now) != nil {
 		t.Fatal("Off still limits")
 	}
 }
@@ -65,8 +65,8 @@ func TestClientKey(t *testing.T) {
 		if c.xff != "" {
 			r.Header.Set("X-Forwarded-For", c.xff)
 		}
-		if got := clientKey(r, c.trust); got != c.want {
-			t.Errorf("clientKey(%s, XFF %q, trust %v) = %q, want %q", c.remote, c.xff, c.trust, got, c.want)
+		if got := ClientKey(r, c.trust); got != c.want {
+			t.Errorf("ClientKey(%s, XFF %q, trust %v) = %q, want %q", c.remote, c.xff, c.trust, got, c.want)
 		}
 	}
 }

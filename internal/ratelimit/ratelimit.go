@@ -1,0 +1,125 @@
+// Package ratelimit bounds how often one client may call an API: token buckets per key (a client
+// address or a token id), and the key of a request's client.
+package ratelimit
+
+import (
+	"math"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Limit is a token bucket: PerMinute tokens a minute, at most Burst at once. Off disables it.
+type Limit struct {
+	PerMinute float64
+	Burst     int
+	Off       bool // no limit at all (tests, or a proxy that already limits)
+}
+
+// Limiter keeps one bucket per key. Buckets that have refilled are forgotten when the table grows,
+// so memory follows the number of recently active clients. A nil Limiter allows everything.
+type Limiter struct {
+	perSecond float64
+	burst     float64
+	now       func() time.Time
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// PruneAt is the table size that triggers forgetting refilled buckets.
+const PruneAt = 4096
+
+// New returns a limiter for l, using def when l has no rate or burst, or nil when l is Off.
+// now is the clock (nil means time.Now).
+func New(l, def Limit, now func() time.Time) *Limiter {
+	if l.Off {
+		return nil
+	}
+	if l.PerMinute <= 0 || l.Burst <= 0 {
+		l = def
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{perSecond: l.PerMinute / 60, burst: float64(l.Burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// Allow takes a token for key, or says how long until one is available.
+func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	if l == nil {
+		return true, 0
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[key]
+	if !ok {
+		if len(l.buckets) >= PruneAt {
+			l.prune(now)
+		}
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[key] = b
+	}
+	if elapsed := now.Sub(b.last).Seconds(); elapsed > 0 {
+		b.tokens = math.Min(l.burst, b.tokens+elapsed*l.perSecond)
+	}
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.perSecond * float64(time.Second))
+}
+
+// Len is the number of buckets held.
+func (l *Limiter) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}
+
+func (l *Limiter) prune(now time.Time) {
+	full := time.Duration(l.burst / l.perSecond * float64(time.Second))
+	for k, b := range l.buckets {
+		if now.Sub(b.last) >= full {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// ClientKey names the client a request comes from. Behind a trusted proxy it is the last address
+// in X-Forwarded-For (the one the proxy itself saw; earlier entries are whatever the client claimed).
+// IPv6 clients are grouped by /64, the block one subscriber usually holds.
+func ClientKey(r *http.Request, trustProxy bool) string {
+	addr := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	if trustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			all := strings.Split(strings.Join(xff, ","), ",")
+			for i := len(all) - 1; i >= 0; i-- {
+				if ip := net.ParseIP(strings.TrimSpace(all[i])); ip != nil {
+					addr = ip.String()
+					break
+				}
+			}
+		}
+	}
+	ip := net.ParseIP(addr)
+	if ip == nil {
+		return addr
+	}
+	if ip.To4() == nil {
+		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return ip.String()
+}
