@@ -13,10 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"tzdocs/internal/ratelimit"
 	"unicode/utf8"
 
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/ratelimit"
 	"tzdocs/internal/search"
 )
 

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
 	"tzdocs/internal/ratelimit"
 )
 
