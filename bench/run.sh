@@ -10,3 +10,7 @@ go test -run '^$' -bench 'BenchmarkConvert$' -benchtime 200x ./internal/markdown
 echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
+echo
+echo "== Lighthouse 12 (mobile) in Debian's Chromium"
+(cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
+node bench/lighthouse/run.mjs

@@ -58,6 +58,11 @@ test("a page with a diagram renders it to SVG from a lazily loaded chunk", async
   const { page, errors, context } = await openPage(browser);
   const scripts = recordScripts(page);
   await page.goto(server.url + DIAGRAM_PAGE);
+  await page.waitForLoadState("networkidle");
+  // Mermaid loads only when a diagram comes near the viewport.
+  const below = await page.evaluate(() => document.querySelector("pre.tz-mermaid").getBoundingClientRect().top > innerHeight + 600);
+  if (below) assert.ok(!scripts.some((s) => /mermaid/.test(s)), "mermaid loaded for a diagram far below the fold");
+  await page.locator("pre.tz-mermaid").first().scrollIntoViewIfNeeded();
   await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
   assert.equal(await page.locator("pre.tz-mermaid").count(), 0, "every diagram source was replaced");
   assert.ok(scripts.some((s) => /mermaid/.test(s)), "the mermaid chunk was loaded");
@@ -76,6 +81,7 @@ test("client-side navigation enhances the new page and renders its diagrams", as
   });
   await page.locator(`.tz-sidebar a[href="${DIAGRAM_PAGE}"]`).first().click();
   await page.waitForURL(server.url + DIAGRAM_PAGE);
+  await page.locator("pre.tz-mermaid").first().scrollIntoViewIfNeeded();
   await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
   assert.equal(await page.evaluate(() => window.__tzMarker), "kept", "navigation reloaded the page");
   const blocks = await page.locator(".tz-markdown .tz-code").count();

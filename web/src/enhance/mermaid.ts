@@ -42,18 +42,39 @@ export function renderDiagrams(root: HTMLElement, load: MermaidLoader = loadMerm
     queue = queue.then(() => drawAll(mermaid));
   };
 
-  void load().then(
-    (mermaid) => {
-      if (stopped) return;
-      schedule(mermaid);
-      observer = new MutationObserver(() => schedule(mermaid));
-      observer.observe(doc.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-    },
-    (err: unknown) => console.warn("tzdocs: the diagram renderer could not be loaded; diagrams are shown as source", err),
-  );
+  const start = () => {
+    void load().then(
+      (mermaid) => {
+        if (stopped) return;
+        schedule(mermaid);
+        observer = new MutationObserver(() => schedule(mermaid));
+        observer.observe(doc.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+      },
+      (err: unknown) => console.warn("tzdocs: the diagram renderer could not be loaded; diagrams are shown as source", err),
+    );
+  };
+  // Mermaid is large and its rendering blocks the main thread: wait until a diagram comes near the
+  // viewport, so a page whose diagrams are below the fold loads as fast as one without.
+  let near: IntersectionObserver | undefined;
+  const View = doc.defaultView?.IntersectionObserver;
+  if (View) {
+    near = new View(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near?.disconnect();
+        near = undefined;
+        if (!stopped) start();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    for (const d of diagrams) near.observe(d.el);
+  } else {
+    start();
+  }
 
   return () => {
     stopped = true;
+    near?.disconnect();
     observer?.disconnect();
   };
 

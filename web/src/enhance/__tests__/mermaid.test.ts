@@ -107,4 +107,32 @@ describe("renderDiagrams", () => {
     expect(mermaid.render).not.toHaveBeenCalled();
     expect(root.querySelectorAll("pre.tz-mermaid")).toHaveLength(3);
   });
+
+  it("waits until a diagram comes near the viewport before loading mermaid", async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const observed: Element[] = [];
+    class FakeObserver {
+      constructor(cb: (entries: { isIntersecting: boolean }[]) => void) {
+        notify = cb;
+      }
+      observe(el: Element) {
+        observed.push(el);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    try {
+      const load = vi.fn(() => Promise.resolve(fakeMermaid()));
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      renderDiagrams(root, load);
+      expect(observed).toHaveLength(3);
+      notify?.([{ isIntersecting: false }]);
+      expect(load).not.toHaveBeenCalled();
+      notify?.([{ isIntersecting: true }]);
+      expect(load).toHaveBeenCalledTimes(1);
+      await eventually(() => expect(root.querySelectorAll(".tz-mermaid--rendered")).toHaveLength(2));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
