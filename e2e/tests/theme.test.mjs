@@ -332,6 +332,30 @@ test("colour mode: a choice stored in one tab applies in the other; system follo
   await context.close();
 });
 
+test("colour mode: a stored choice is applied before the first paint, before any app script runs", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, colorScheme: "light" });
+  const page = await context.newPage();
+  await page.goto(server.url + "/overview/glossary");
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  // Hold back every JavaScript asset: what the reader sees now is what the HTML and the inline
+  // pre-paint script produce on their own.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url + "/architecture/bakers", { waitUntil: "commit" });
+  await page.waitForSelector("h1");
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute("data-theme")), "dark");
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute("data-theme-choice")), "dark");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(15, 17, 23)", "dark before the app loaded");
+  release();
+  await page.waitForLoadState("networkidle");
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute("data-theme")), "dark", "hydration keeps it");
+  await context.close();
+});
+
 test("storage unavailable: one console warning, and the site keeps working", async () => {
   const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
   await context.addInitScript(() => {
