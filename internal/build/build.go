@@ -135,7 +135,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	codeCSS := highlight.CSS()
 	codeCSSPath := "assets/" + hashedName("code", ".css", []byte(codeCSS))
 	out.add(codeCSSPath, []byte(codeCSS))
-	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath}
+	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID}
 
 	pages := make([]*PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {
@@ -162,14 +162,20 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	routesJSON, _ := json.Marshal(routes)
 	out.add("_routes.json", routesJSON)
-	// The hashes of inline scripts, for the server's content security policy.
-	var inline []string
-	if web.ColorModeScript != "" {
-		sum := sha256.Sum256([]byte(web.ColorModeScript))
-		inline = append(inline, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+	// What the server's content security policy must allow: the hashes of inline scripts and, when
+	// a tag manager is configured, its origins. Nothing third-party is allowed by default.
+	policy := cspSources{ScriptHashes: []string{}, Origins: []string{}}
+	for _, script := range []string{web.ColorModeScript, shell.tagManagerInit()} {
+		if script != "" {
+			sum := sha256.Sum256([]byte(script))
+			policy.ScriptHashes = append(policy.ScriptHashes, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+		}
 	}
-	inlineJSON, _ := json.Marshal(inline)
-	out.add("_inline-scripts.json", inlineJSON)
+	if shell.tagManager != "" {
+		policy.Origins = append(policy.Origins, tagManagerOrigins...)
+	}
+	policyJSON, _ := json.Marshal(policy)
+	out.add("_csp.json", policyJSON)
 	writeTextFiles(site, docs, out)
 	records, err := searchRecords(site, docs)
 	if err != nil {

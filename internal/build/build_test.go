@@ -77,8 +77,11 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
-	if got := read(t, dist, "_inline-scripts.json"); !strings.HasPrefix(got, `["sha256-`) {
-		t.Errorf("inline script hashes: %s", got)
+	if got := read(t, dist, "_csp.json"); !strings.HasPrefix(got, `{"scriptHashes":["sha256-`) || !strings.Contains(got, `"origins":[]`) {
+		t.Errorf("content security policy sources: %s", got)
+	}
+	if strings.Contains(html, "googletagmanager") {
+		t.Error("a tag manager is loaded without a containerId")
 	}
 	inline := html[strings.Index(html, `<script id="__TZ_DATA__"`):]
 	if strings.Contains(inline, `"html":`) {
@@ -272,5 +275,21 @@ func TestContentReferencesTabsAndGeneratedIndexes(t *testing.T) {
 	cyclic = strings.Replace(cyclic, "Bakers get rights.", "import Loop from '@site/docs/conrefs/_loop.md';\n\nBakers get rights.\n\n<Loop />", 1)
 	if _, _, err := buildSite(t, cyclic); err == nil || !strings.Contains(err.Error(), "_loop.md") {
 		t.Errorf("cyclic partial: %v", err)
+	}
+}
+
+func TestTagManagerOnlyWhenConfigured(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "themeConfig:\n", "themeConfig:\n  tagManager: { containerId: GTM-TEST1 }\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := read(t, dist, "architecture/bakers/index.html")
+	if !strings.Contains(html, `<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script>`) {
+		t.Error("tag manager not loaded")
+	}
+	policy := read(t, dist, "_csp.json")
+	if !strings.Contains(policy, "https://www.googletagmanager.com") || strings.Count(policy, "sha256-") != 2 {
+		t.Errorf("policy %s", policy)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,9 +82,27 @@ func readWebManifest(webDir string) (*webManifest, error) {
 
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
-	site    *SiteData
-	web     *webManifest
-	codeCSS string
+	site       *SiteData
+	web        *webManifest
+	codeCSS    string
+	tagManager string // Google Tag Manager container id; "" loads nothing third-party
+}
+
+// cspSources is written to _csp.json for the server's content security policy.
+type cspSources struct {
+	ScriptHashes []string `json:"scriptHashes"` // sha256 sources of the inline scripts
+	Origins      []string `json:"origins"`      // third-party origins scripts may load from and talk to
+}
+
+// tagManagerOrigins are what a Google Tag Manager container loads from and reports to.
+var tagManagerOrigins = []string{"https://www.googletagmanager.com", "https://www.google-analytics.com", "https://*.google-analytics.com", "https://*.analytics.google.com"}
+
+// tagManagerInit is the inline script that starts the tag manager's data layer.
+func (s *shell) tagManagerInit() string {
+	if s.tagManager == "" {
+		return ""
+	}
+	return "window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});"
 }
 
 // document returns the full HTML page. inline is the page data inlined for hydration, without the
@@ -135,6 +154,9 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(css))
 	}
 	fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(s.codeCSS))
+	if s.tagManager != "" {
+		fmt.Fprintf(&b, "<script>%s</script>\n<script async src=\"https://www.googletagmanager.com/gtm.js?id=%s\"></script>\n", s.tagManagerInit(), url.QueryEscape(s.tagManager))
+	}
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", esc(s.web.EntryJS))
 	for _, pre := range s.web.Preloads {
 		fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"%s\">\n", esc(pre))

@@ -202,13 +202,19 @@ func etagMatch(header, etag string) bool {
 }
 
 // contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
-// default), plus the build's inline scripts by hash.
-func contentSecurityPolicy(inlineHashes []string) string {
-	scripts := "'self'"
+// default), plus the build's inline scripts by hash and the third-party origins the build asked for
+// (a configured tag manager).
+func contentSecurityPolicy(inlineHashes, origins []string) string {
+	scripts, connect, img := "'self'", "'self'", "'self' data:"
 	for _, h := range inlineHashes {
 		scripts += " '" + h + "'"
 	}
-	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+	for _, o := range origins {
+		scripts += " " + o
+		connect += " " + o
+		img += " " + o
+	}
+	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " + img + "; font-src 'self'; connect-src " + connect + "; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
 }
 
 // securityHeaders adds headers every response carries.

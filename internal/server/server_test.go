@@ -39,8 +39,8 @@ console.log("app")
 -- dist/_search/records.json --
 [{"objectID":"a1","hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"},"content":"","type":"lvl1","url":"/architecture/bakers","url_without_anchor":"/architecture/bakers","anchor":"","weight":{"pageRank":0,"level":90,"position":1},"language":"en","docusaurus_tag":"docs-default-current"},
  {"objectID":"a2","hierarchy":{"lvl0":"Architecture","lvl1":"Architecture"},"content":"Bakers produce blocks.","type":"content","url":"/architecture","url_without_anchor":"/architecture","anchor":"","weight":{"pageRank":0,"level":0,"position":0},"language":"en","docusaurus_tag":"docs-default-current"}]
--- dist/_inline-scripts.json --
-["sha256-abc="]
+-- dist/_csp.json --
+{"scriptHashes": ["sha256-abc="], "origins": []}
 -- dist/img/logo.svg --
 <svg xmlns="http://www.w3.org/2000/svg"></svg>
 `
