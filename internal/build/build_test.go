@@ -293,3 +293,26 @@ func TestTagManagerOnlyWhenConfigured(t *testing.T) {
 		t.Errorf("policy %s", policy)
 	}
 }
+
+func TestVersionAndLocaleDropdownsHaveMobileLabels(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, `      - { href: "https://example.org/src", label: Source }`,
+		`      - { href: "https://example.org/src", label: Source }
+      - { type: docsVersionDropdown }
+      - { type: localeDropdown }`, 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var site SiteData
+	if err := json.Unmarshal([]byte(read(t, dist, "_data/site.json")), &site); err != nil {
+		t.Fatal(err)
+	}
+	items := site.Navbar.Items
+	versions, locales := items[len(items)-2], items[len(items)-1]
+	if versions.Label != "Next" || versions.MobileLabel != "Versions" || versions.Items[0].Version != "current" {
+		t.Errorf("version dropdown %+v", versions)
+	}
+	if locales.Label != "English" || locales.MobileLabel != "Languages" {
+		t.Errorf("locale dropdown %+v", locales)
+	}
+}

@@ -19,6 +19,10 @@ type NavItem struct {
 	ActiveSidebar string    `json:"activeSidebar,omitempty"`
 	Items         []NavItem `json:"items,omitempty"`
 	Value         string    `json:"value,omitempty"`
+	// MobileLabel replaces Label in the mobile side menu (SPEC §2: "Versions", "Languages").
+	MobileLabel string `json:"mobileLabel,omitempty"`
+	// Version names the docs version a version dropdown entry leads to.
+	Version string `json:"version,omitempty"`
 }
 
 // SidebarItem is a sidebar entry (types.ts SidebarItem): a SidebarLink, SidebarCategory or SidebarHTML.
@@ -285,19 +289,21 @@ func navItem(s *content.Site, it config.NavbarItem) (NavItem, bool) {
 			}
 			for _, n := range names {
 				v := s.Config.Docs.Versions[n]
-				ni.Items = append(ni.Items, NavItem{Type: "link", Label: v.Label, Href: v.Path, Position: it.Position, External: boolPtr(false)})
+				ni.Items = append(ni.Items, NavItem{Type: "link", Label: v.Label, Href: v.Path, Position: it.Position, External: boolPtr(false), Version: n})
 			}
 			if ni.Label == "" {
-				ni.Label = "Versions"
+				ni.Label = s.Config.Docs.Versions[s.Config.Docs.LastVersion].Label
 			}
+			ni.MobileLabel = "Versions"
 		case "localeDropdown":
 			for _, loc := range s.Config.I18n.Locales {
 				lc := s.Config.I18n.LocaleConfigs[loc]
 				ni.Items = append(ni.Items, NavItem{Type: "link", Label: lc.Label, Href: s.Config.BaseURL, Position: it.Position, External: boolPtr(false)})
 			}
 			if ni.Label == "" {
-				ni.Label = "Languages"
+				ni.Label = s.Config.I18n.LocaleConfigs[s.Config.I18n.DefaultLocale].Label
 			}
+			ni.MobileLabel = "Languages"
 		default:
 			for _, sub := range it.Items {
 				if si, ok := navItem(s, sub); ok {

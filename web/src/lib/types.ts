@@ -12,11 +12,15 @@ export interface NavLinkItem {
   external: boolean;
   /** Set for docSidebar items: the item is active on every page of this sidebar. */
   activeSidebar?: string;
+  /** Set for the entries of a docs version dropdown: the version this entry leads to. */
+  version?: string;
 }
 
 export interface NavDropdownItem {
   type: "dropdown";
   label: string;
+  /** The label in the mobile side menu ("Versions", "Languages"), when it differs. */
+  mobileLabel?: string;
   position: "left" | "right";
   items: NavLinkItem[];
 }

@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { preferredVersion, rememberVersion, versionHref } from "../../lib/preferredVersion";
 import { cx } from "../../lib/cx";
 import { sameRoute } from "../../lib/sidebar";
 import type { NavItem, NavLinkItem, PageData, SiteData } from "../../lib/types";
@@ -34,7 +35,7 @@ export function NavbarItem({ item, page, variant = "bar", site }: NavbarItemProp
     case "link":
       return <NavLink item={item} page={page} className="tz-navbar__link" />;
     case "dropdown":
-      return <Dropdown label={item.label} items={item.items} page={page} variant={variant} />;
+      return <Dropdown label={variant === "menu" && item.mobileLabel ? item.mobileLabel : item.label} items={item.items} page={page} variant={variant} />;
     case "html":
       return <div className="tz-navbar__html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case "search":
@@ -53,6 +54,12 @@ function Dropdown({ label, items, page, variant }: { label: string; items: NavLi
   const menuId = useId();
   // In the side menu a dropdown is a collapsible list, open when it holds the current page.
   const [open, setOpen] = useState(variant === "menu" && active);
+  const versions = items.flatMap((i) => (i.version ? [i.version] : []));
+  const versionKey = versions.join(",");
+  useEffect(() => {
+    // A remembered version that no longer exists is forgotten.
+    if (versionKey) preferredVersion(versionKey.split(","));
+  }, [versionKey]);
   return (
     <div
       className={cx("tz-navbar__dropdown", open && "tz-navbar__dropdown--open")}
@@ -77,7 +84,16 @@ function Dropdown({ label, items, page, variant }: { label: string; items: NavLi
       </button>
       <ul id={menuId} className="tz-navbar__dropdown-menu">
         {items.map((i) => (
-          <li key={i.href + i.label}>
+          <li
+            key={i.href + i.label}
+            onClickCapture={(e) => {
+              if (!i.version) return;
+              rememberVersion(i.version);
+              // Keep the query string and hash: the client navigation reads the link's href after this.
+              const a = (e.target as Element).closest("a");
+              if (a) a.setAttribute("href", versionHref(i.href, location.search, location.hash));
+            }}
+          >
             <NavLink item={i} page={page} className="tz-navbar__dropdown-link" />
           </li>
         ))}
