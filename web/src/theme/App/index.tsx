@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import type { RouteStore } from "../../lib/navigation";
+import { prefetchWhenVisible } from "../../lib/prefetchVisible";
 import type { PageData, SiteData } from "../../lib/types";
 import { useNavigation, useRouteState } from "../../lib/useRoute";
 import { DocPage } from "../DocPage";
@@ -34,6 +36,8 @@ function PageContent({ site, page }: { site: SiteData; page: PageData }) {
 export function App({ store }: AppProps) {
   const { site, page, loading } = useRouteState(store);
   const nav = useNavigation();
+  // Once a page has rendered, its previous/next and card links prefetch as they come into view.
+  useEffect(() => (nav ? prefetchWhenVisible(document, (href) => nav.prefetch(href)) : undefined), [nav, page.route]);
   // Two boundaries (SPEC §8): a page that fails to render shows 'This page crashed.' inside the normal
   // layout, and Try again reloads its data; if the layout itself fails, a bare generic error page.
   return (
