@@ -77,3 +77,16 @@ test("index.html and .html spellings redirect to the canonical route", async () 
   assert.equal(page.url(), server.url + "/overview/");
   await context.close();
 });
+
+test("previous/next links prefetch their page data once visible", async () => {
+  const { page, context } = await openPage(browser);
+  const data = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/_data/")) data.push(new URL(r.url()).pathname);
+  });
+  await page.goto(server.url + "/architecture/accounts");
+  await page.locator(".tz-pagination").scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/_data/architecture/bakers.json")));
+  assert.ok(data.includes("/_data/architecture/bakers.json"), `requests: ${data}`);
+  await context.close();
+});

@@ -174,19 +174,20 @@ test("desktop: client navigation shows the progress bar only when the data is sl
   await page.locator(".tz-pagination__link--prev").click();
   await page.waitForURL(/\/architecture\/accounts$/);
   assert.equal(await page.evaluate(() => window.__tzProgressSeen), 0);
-  // Slow (800 ms): the bar appears after the 200 ms delay and goes when the page shows.
-  await page.route("**/_data/architecture/accusers.json", async (route) => {
+  // Slow (800 ms): the bar appears after the 200 ms delay and goes when the page shows. (A page that
+  // is no previous/next neighbour of the pages visited, so it was not prefetched when visible.)
+  await page.route("**/_data/architecture/smart-rollups.json", async (route) => {
     await sleep(800);
     await route.continue();
   });
   const started = Date.now();
-  await page.locator(".tz-sidebar a", { hasText: "Accusers" }).first().click();
+  await page.locator(".tz-sidebar a", { hasText: "Smart rollups" }).first().click();
   await page.locator(".tz-progress[role=progressbar]").waitFor({ state: "attached", timeout: 2000 });
   assert.ok(Date.now() - started >= 150, "the bar waits for the delay");
   assert.equal(new URL(page.url()).pathname, "/architecture/accounts", "the old page stays until the data is there");
-  await page.waitForURL(/\/architecture\/accusers$/);
+  await page.waitForURL(/\/architecture\/smart-rollups$/);
   await page.locator(".tz-progress").waitFor({ state: "detached" });
-  assert.equal(await page.locator("h1").first().innerText(), "Accusers");
+  assert.equal(await page.locator("h1").first().innerText(), "Smart rollups");
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   assert.equal(await page.evaluate(() => window.__tzMarker), "kept", "no full page load");
   assert.deepEqual(errors, []);
