@@ -14,3 +14,5 @@ echo
 echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
 node bench/lighthouse/run.mjs
+echo; bench/search/pagefind/run.sh
+echo; bench/search/http/run.sh

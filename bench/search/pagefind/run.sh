@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Search quality of Pagefind next to ours on bench/search/queries.tsv (issue 5), over dist/.
+# Usage: bench/search/pagefind/run.sh [-v] [-no-ours]   (after make build)
+set -euo pipefail
+cd "$(dirname "$0")"
+if [ ! -d node_modules/pagefind ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  # npm install, not npm ci: the lock lists only the Linux builds of the platform binary (the
+  # registry mirror used here has no others), which npm ci counts as out of sync.
+  npm install --no-audit --no-fund --loglevel=error >/dev/null
+fi
+cd ../../..
+[ -f dist/_search/records.json ] || { echo "bench/search/pagefind: dist/ is not built; run make build" >&2; exit 1; }
+echo "== search quality: tzdocs and Pagefind on bench/search/queries.tsv"
+node bench/search/pagefind/bench.mjs "$@"
