@@ -48,26 +48,17 @@ type blockParser struct{}
 func (blockParser) Trigger() []byte { return []byte{'<'} }
 
 func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	line, seg := reader.PeekLine()
-	indent, ok := jsxtag.StartsTag(line, "Figure")
+	n := &Figure{}
+	offset, ok := jsxtag.OpenBlock(&n.pending, reader, "Figure")
 	if !ok {
 		return nil, parser.NoChildren
 	}
-	n := &Figure{Offset: seg.Start + indent}
-	n.pending.Add(line)
-	reader.AdvanceToEOL()
+	n.Offset = offset
 	return n, parser.NoChildren
 }
 
 func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
-	n := node.(*Figure)
-	if n.pending.Done {
-		return parser.Close
-	}
-	line, _ := reader.PeekLine()
-	n.pending.Add(line)
-	reader.AdvanceToEOL()
-	return parser.Continue | parser.NoChildren
+	return jsxtag.ContinueBlock(&node.(*Figure).pending, reader)
 }
 
 func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {

@@ -107,26 +107,17 @@ type cardParser struct{}
 func (cardParser) Trigger() []byte { return []byte{'<'} }
 
 func (cardParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	line, seg := reader.PeekLine()
-	indent, ok := jsxtag.StartsTag(line, "TutorialCard")
+	n := &Card{}
+	offset, ok := jsxtag.OpenBlock(&n.pending, reader, "TutorialCard")
 	if !ok {
 		return nil, parser.NoChildren
 	}
-	n := &Card{Offset: seg.Start + indent}
-	n.pending.Add(line)
-	reader.AdvanceToEOL()
+	n.Offset = offset
 	return n, parser.NoChildren
 }
 
 func (cardParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
-	n := node.(*Card)
-	if n.pending.Done {
-		return parser.Close
-	}
-	line, _ := reader.PeekLine()
-	n.pending.Add(line)
-	reader.AdvanceToEOL()
-	return parser.Continue | parser.NoChildren
+	return jsxtag.ContinueBlock(&node.(*Card).pending, reader)
 }
 
 func (cardParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {

@@ -1,0 +1,32 @@
+package jsxtag
+
+import (
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// OpenBlock starts a block that holds one JSX tag named name, possibly spread over several lines:
+// when the current line starts that tag, it adds the line to p and returns the tag's offset in the
+// source. It is the Open of a goldmark block parser for self-closing components.
+func OpenBlock(p *Pending, reader text.Reader, name string) (offset int, ok bool) {
+	line, seg := reader.PeekLine()
+	indent, ok := StartsTag(line, name)
+	if !ok {
+		return 0, false
+	}
+	p.Add(line)
+	reader.AdvanceToEOL()
+	return seg.Start + indent, true
+}
+
+// ContinueBlock gathers the following lines of the tag until it is complete: the Continue of the
+// same block parser.
+func ContinueBlock(p *Pending, reader text.Reader) parser.State {
+	if p.Done {
+		return parser.Close
+	}
+	line, _ := reader.PeekLine()
+	p.Add(line)
+	reader.AdvanceToEOL()
+	return parser.Continue | parser.NoChildren
+}
