@@ -113,9 +113,6 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{}
-	for _, w := range site.Warnings {
-		res.Warnings = append(res.Warnings, w)
-	}
 	web, err := readWebManifest(b.opts.WebDir)
 	if err != nil {
 		return nil, err
@@ -153,7 +150,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	out.add("_data/site.json", siteJSON)
-	if err := b.render(ctx, sd, append(pages, notFound), shell, out); err != nil {
+	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err
 	}
 	routes := make([]string, 0, len(pages))
@@ -510,9 +507,6 @@ func Check(siteDir string) (warnings []error, err error) {
 	}
 	b := New(Options{SiteDir: siteDir})
 	docs, _, warnings, err := b.convertAll(site)
-	for _, w := range site.Warnings {
-		warnings = append(warnings, w)
-	}
 	if err != nil {
 		return warnings, err
 	}

@@ -171,8 +171,7 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
 // change since the last build keep their HTML and are not sent to Node again.
-func (b *Builder) render(ctx context.Context, sd SiteData, pages []*PageData, sh *shell, out *output) error {
-	siteJSON, _ := json.Marshal(sd)
+func (b *Builder) render(ctx context.Context, sd SiteData, siteJSON []byte, pages []*PageData, sh *shell, out *output) error {
 	shellKey, _ := json.Marshal(sh.web)
 	var todo []*PageData
 	for _, p := range pages {

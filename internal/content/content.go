@@ -69,8 +69,6 @@ type Site struct {
 	ByRoute  map[string]*Doc
 	Drafts   map[string]string // draft doc id → file: they render nothing, and links to them are errors
 	Sidebars map[string][]*SidebarItem
-	// Warnings are problems that do not stop a build.
-	Warnings []*Diagnostic
 }
 
 // Diagnostic is a problem at a place in a file.
