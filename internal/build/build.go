@@ -149,6 +149,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	shell.siteJSON = siteJSON
 	out.add("_data/site.json", siteJSON)
 	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err

@@ -83,6 +83,7 @@ func readWebManifest(webDir string) (*webManifest, error) {
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
 	site       *SiteData
+	siteJSON   []byte // site marshalled once for every page's inline data
 	web        *webManifest
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
@@ -110,10 +111,14 @@ func (s *shell) tagManagerInit() string {
 func (s *shell) document(p *PageData, app string) ([]byte, error) {
 	inline := *p
 	inline.HTML = nil
-	data, err := json.Marshal(map[string]any{"site": s.site, "page": &inline})
+	pageJSON, err := json.Marshal(&inline)
 	if err != nil {
 		return nil, err
 	}
+	// The site data is the same on every page: it is marshalled once, when the build starts.
+	data := make([]byte, 0, len(s.siteJSON)+len(pageJSON)+20)
+	data = append(append(append(append(data, `{"site":`...), s.siteJSON...), `,"page":`...), pageJSON...)
+	data = append(data, '}')
 	title := p.Title + " | " + s.site.Title
 	if p.Kind == "home" {
 		title = s.site.Title
