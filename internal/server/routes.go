@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync/atomic"
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
@@ -16,8 +17,20 @@ func (s *Server) handleSearch() http.Handler {
 	if s.recorder != nil {
 		opts.Logger = queryLogger{s.recorder}
 	}
+	// One handler per loaded index, made again only when a rebuild swaps the index in.
+	type current struct {
+		ix *search.Index
+		h  http.Handler
+	}
+	var cache atomic.Pointer[current]
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		search.Handler(s.site.Load().index, opts).ServeHTTP(w, r)
+		ix := s.site.Load().index
+		c := cache.Load()
+		if c == nil || c.ix != ix {
+			c = &current{ix: ix, h: search.Handler(ix, opts)}
+			cache.Store(c)
+		}
+		c.h.ServeHTTP(w, r)
 	})
 }
 
