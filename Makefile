@@ -60,7 +60,7 @@ lint:
 # The feedback store suite runs against SQLite and a throwaway PostgreSQL cluster (installed with
 # apt-get when missing).
 test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.installed
-	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test $(GO_PKGS)
+	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test -race $(GO_PKGS)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRequest$$' -fuzztime 5s ./internal/search/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseQuery$$' -fuzztime 5s ./internal/search/
 

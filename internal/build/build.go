@@ -234,8 +234,12 @@ func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Doc
 		if d.Kind == content.KindGeneratedIndex {
 			continue // no Markdown: rendered from its sidebar category
 		}
-		key := docKey(site, d, b.cache[d.File]) + routesKey
-		if c, ok := b.cache[d.File]; ok && c.key == key {
+		// Workers write b.cache while this loop runs: read it under the same lock.
+		mu.Lock()
+		prev, ok := b.cache[d.File]
+		mu.Unlock()
+		key := docKey(site, d, prev) + routesKey
+		if ok && prev.key == key {
 			continue
 		}
 		jobs <- job{d, key}

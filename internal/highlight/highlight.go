@@ -90,7 +90,8 @@ func escapeLines(code string) []string {
 }
 
 // formatLines tokenises code and writes one balanced HTML string per line. Adjacent tokens with the
-// same class share one span; plain text and whitespace get no span at all, to keep pages small.
+// same class share one span; plain text, whitespace and classes the stylesheet gives no rule (see
+// spanClass) get no span at all, to keep pages small.
 func formatLines(lexer chroma.Lexer, code string) []string {
 	src := strings.Join(splitCode(code), "\n")
 	if src == "" {
@@ -111,7 +112,7 @@ func formatLines(lexer chroma.Lexer, code string) []string {
 			if v == "" {
 				continue
 			}
-			cls := tokenClass(t.Type)
+			cls := spanClass(t.Type)
 			if cls != open {
 				if open != "" {
 					b.WriteString("</span>")
@@ -151,6 +152,49 @@ func tokenClass(t chroma.TokenType) string {
 	}
 	return ""
 }
+
+// keptClasses are classes that get a span even without a colour rule: the theme and the copy
+// button find prompts and command output by them.
+var keptClasses = map[string]bool{"gp": true, "go": true}
+
+// styledClasses are the token classes CSS gives a rule to.
+var styledClasses = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
+	for _, rule := range strings.Split(CSS(), "\n") {
+		if sel, ok := strings.CutPrefix(strings.TrimSpace(rule), ".chroma ."); ok {
+			if cls, _, ok := strings.Cut(sel, " "); ok {
+				set[cls] = true
+			}
+		}
+	}
+	return set
+})
+
+// spanClass is the class a token of type t is wrapped in, "" when it needs no span: plain text,
+// and names and punctuation the code theme draws in the default colour anyway.
+func spanClass(t chroma.TokenType) string {
+	if cls, ok := spanClasses()[t]; ok {
+		return cls
+	}
+	return computeSpanClass(t)
+}
+
+func computeSpanClass(t chroma.TokenType) string {
+	cls := tokenClass(t)
+	if cls == "" || styledClasses()[cls] || keptClasses[cls] {
+		return cls
+	}
+	return ""
+}
+
+// spanClasses holds spanClass for every standard token type, one map lookup per token.
+var spanClasses = sync.OnceValue(func() map[chroma.TokenType]string {
+	m := make(map[chroma.TokenType]string, len(chroma.StandardTypes))
+	for t := range chroma.StandardTypes {
+		m[t] = computeSpanClass(t)
+	}
+	return m
+})
 
 // CSS returns the stylesheet for the default dark code theme, scoped to `.chroma` (class-based).
 // Rules for chroma's own line and line-number markup are left out: lines are ours (tz-code__line)

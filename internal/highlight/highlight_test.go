@@ -198,3 +198,24 @@ func TestCSSIsClassBasedAndDark(t *testing.T) {
 		}
 	}
 }
+
+// Names and punctuation have no colour rule in the code theme, so they get no span; keywords and
+// prompts do.
+func TestSpanClassSkipsUnstyled(t *testing.T) {
+	h := New()
+	html, _ := h.HTML("ts", "const x = f(1);")
+	for _, bad := range []string{`class="nx"`, `class="p"`} {
+		if strings.Contains(html, bad) {
+			t.Errorf("%s in %s", bad, html)
+		}
+	}
+	for _, want := range []string{`<span class="kd">const</span>`, `<span class="nf">f</span>`, `<span class="mi">1</span>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("missing %s in %s", want, html)
+		}
+	}
+	html, _ = h.HTML("console", "$ ls\nfile\n")
+	if want := `<span class="gp">$</span> <span class="nf">ls</span>` + "\n" + `<span class="go">file</span>`; html != want {
+		t.Errorf("console:\n got %s\nwant %s", html, want)
+	}
+}

@@ -13,13 +13,10 @@ var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
 
 // aliases maps the names authors write in fences to chroma lexer names.
 var aliases = map[string]string{
-	"bash": "bash", "sh": "bash", "shell": "bash", "console": "bash", "zsh": "bash",
-	"ts": "typescript", "typescript": "typescript", "tsx": "typescript",
-	"js": "javascript", "javascript": "javascript", "jsx": "react",
+	"tsx": "typescript", "jsx": "react",
 	"json": "json",
 	"yaml": "yaml", "yml": "yaml",
-	"toml":   "toml",
-	"python": "python", "py": "python",
+	"toml": "toml",
 	"rust": "rust", "rs": "rust",
 	"ocaml":  "ocaml",
 	"csharp": "c#", "cs": "c#", "c#": "c#",
@@ -37,15 +34,19 @@ type languages struct {
 }
 
 func newLanguages() *languages {
-	michelson := newMichelson()
-	jsligo := newJsLIGO()
-	cameligo := newCameLIGO()
-	archetype := newArchetype()
-	own := map[string]chroma.Lexer{
-		"michelson": michelson, "tz": michelson,
-		"jsligo": jsligo, "ligo": jsligo,
-		"cameligo": cameligo, "mligo": cameligo,
-		"archetype": archetype, "arl": archetype,
+	own := map[string]chroma.Lexer{}
+	for _, lx := range []chroma.Lexer{
+		newMichelson(), newJsLIGO(), newCameLIGO(), newArchetype(),
+		newJS("TypeScript", "typescript", "ts", "mts", "cts"),
+		newJS("JavaScript", "javascript", "js", "mjs", "cjs"),
+		newPython("Python", false, "python", "py", "python3"),
+		newPython("SmartPy", true, "smartpy"),
+		newShell("Bash", false, "bash", "sh", "shell", "zsh"),
+		newShell("Console", true, "console", "shell-session"),
+	} {
+		for _, a := range lx.Config().Aliases {
+			own[a] = lx
+		}
 	}
 	return &languages{own: own, found: map[string]chroma.Lexer{}, miss: map[string]bool{}}
 }
@@ -72,9 +73,6 @@ func (l *languages) lookup(name string) (chroma.Lexer, bool) {
 	lookupName := name
 	if a, ok := aliases[name]; ok {
 		lookupName = a
-	}
-	if name == "smartpy" {
-		lookupName = "python"
 	}
 	lx := lexers.Get(lookupName)
 	if lx == nil || lx == lexers.Fallback {

@@ -1,13 +1,13 @@
 package highlight
 
 import (
-	. "github.com/alecthomas/chroma/v2" // lexer tables read like chroma's own with token names unqualified
+	"github.com/alecthomas/chroma/v2"
 )
 
-// Lexers for the Tezos smart-contract languages. chroma has none of them, and they are built here,
-// per Highlighter, rather than registered globally.
+// Lexers for the Tezos smart-contract languages, which chroma lacks. They are table-driven scanners
+// (see tableLang), built per Highlighter rather than registered globally.
 
-// michelsonTypes returns the Michelson type names, a fresh slice each time because chroma.Words sorts it.
+// michelsonTypes returns the Michelson type names.
 func michelsonTypes() []string {
 	return []string{
 		"address", "big_map", "bls12_381_fr", "bls12_381_g1", "bls12_381_g2", "bool", "bytes",
@@ -16,27 +16,6 @@ func michelsonTypes() []string {
 		"sapling_transaction", "set", "signature", "string", "ticket", "timestamp", "tx_rollup_l2_address",
 		"unit",
 	}
-}
-
-func newMichelson() Lexer {
-	return MustNewLexer(&Config{Name: "Michelson", Aliases: []string{"michelson", "tz"}}, func() Rules {
-		return Rules{"root": {
-			rule(`\s+`, Whitespace),
-			rule(`#[^\n]*`, CommentSingle),
-			rule(`/\*[\s\S]*?\*/`, CommentMultiline),
-			rule(`"(\\.|[^"\\])*"`, LiteralString),
-			rule(`0x[0-9a-fA-F]*`, LiteralNumberHex),
-			rule(`-?[0-9]+`, LiteralNumberInteger),
-			rule(`[%@:][A-Za-z0-9_.%@]*`, NameAttribute),
-			rule(Words(`\b`, `\b`, "parameter", "storage", "code", "view"), KeywordDeclaration),
-			rule(Words(`\b`, `\b`, "Unit", "True", "False", "Pair", "Left", "Right", "Some", "None", "Elt", "Lambda_rec"), KeywordConstant),
-			rule(Words(`\b`, `\b`, michelsonTypes()...), KeywordType),
-			rule(`[A-Z][A-Z0-9_]*\b`, Keyword),
-			rule(`[{}();]`, Punctuation),
-			rule(`[A-Za-z_][A-Za-z0-9_]*`, Name),
-			rule(`.`, Text),
-		}}
-	})
 }
 
 // ligoTypes are the LIGO built-in types: Michelson's plus the LIGO spellings.
@@ -49,91 +28,230 @@ func ligoModules() []string {
 	return []string{"Tezos", "List", "Map", "Big_map", "Set", "Bytes", "String", "Crypto", "Option", "Test", "Michelson", "Bitwise"}
 }
 
-// ligoLiterals are the rules for strings and numbers common to both LIGO syntaxes.
-func ligoLiterals() []Rule {
-	return []Rule{
-		rule(`"(\\.|[^"\\])*"`, LiteralString),
-		rule("`[^`]*`", LiteralString),
-		rule(`0x[0-9a-fA-F]*`, LiteralNumberHex),
-		rule(`[0-9][0-9_]*(\.[0-9]+)?(n|mutez|tez)?\b`, LiteralNumber),
+// tableLang describes a language simple enough to scan from tables: comments, strings, numbers,
+// words looked up in a map, operators and punctuation.
+type tableLang struct {
+	lineComment    []string    // "#", "//"
+	blockComments  [][2]string // {"/*", "*/"}, {"(*", "*)"}
+	escapedQuotes  string      // quote bytes of strings with backslash escapes
+	rawQuotes      string      // quote bytes of strings without escapes
+	numberSuffixes []string    // letters allowed right after a number: "n", "mutez"
+	negative       bool        // a '-' right before a digit belongs to the number
+	identExtra     string      // bytes allowed in identifiers besides letters, digits and '_'
+	words          words
+	// special, when set, is tried first at every position; it emits and returns true when it
+	// recognises something (annotations, attributes, preprocessor lines).
+	special func(s *scanner) bool
+	// name classifies identifiers not in words; nil means chroma.Name.
+	name        func(w string) chroma.TokenType
+	operators   string // operator bytes; a run of them is one token
+	punctuation string
+}
+
+func (l *tableLang) lexer(name string, aliases ...string) *scanLexer {
+	return newScanLexer(name, aliases, l.scan)
+}
+
+func (l *tableLang) scan(s *scanner) {
+	for s.pos < s.end {
+		start := s.pos
+		l.step(s)
+		s.ensureProgress(start)
 	}
 }
 
-func newJsLIGO() Lexer {
-	return MustNewLexer(&Config{Name: "JsLIGO", Aliases: []string{"jsligo"}}, func() Rules {
-		root := []Rule{
-			rule(`\s+`, Whitespace),
-			rule(`//[^\n]*`, CommentSingle),
-			rule(`/\*[\s\S]*?\*/`, CommentMultiline),
-			rule(`@[A-Za-z_][A-Za-z0-9_]*`, NameDecorator),
-			rule(`#[A-Za-z_]+[^\n]*`, CommentPreproc),
+// step scans one token at pos.
+func (l *tableLang) step(s *scanner) {
+	c := s.src[s.pos]
+	if isSpace(c) {
+		s.emit(chroma.Text, s.spaceEnd(s.pos, true))
+		return
+	}
+	if l.special != nil && l.special(s) {
+		return
+	}
+	for _, lc := range l.lineComment {
+		if s.hasPrefix(lc) {
+			s.emit(chroma.CommentSingle, s.lineEnd(s.pos))
+			return
 		}
-		root = append(root, ligoLiterals()...)
-		root = append(root,
-			rule(Words(`\b`, `\b`, "const", "let", "type", "interface", "namespace", "function", "contract", "class"), KeywordDeclaration),
-			rule(Words(`\b`, `\b`, "return", "if", "else", "switch", "case", "default", "break", "for", "of", "while", "match", "when", "import", "export", "as", "from", "implements", "do", "assert", "failwith", "typeof"), Keyword),
-			rule(Words(`\b`, `\b`, "true", "false"), KeywordConstant),
-			rule(Words(`\b`, `\b`, ligoTypes()...), KeywordType),
-			rule(Words(`\b`, `\b`, ligoModules()...), NameBuiltin),
-			rule(`[A-Za-z_$][A-Za-z0-9_$]*`, Name),
-			rule(`=>|[-+*/%=<>!&|^~?:]+`, Operator),
-			rule(`[{}()\[\];,.]`, Punctuation),
-			rule(`.`, Text),
-		)
-		return Rules{"root": root}
-	})
-}
-
-func newCameLIGO() Lexer {
-	return MustNewLexer(&Config{Name: "CameLIGO", Aliases: []string{"cameligo"}}, func() Rules {
-		root := []Rule{
-			rule(`\s+`, Whitespace),
-			rule(`//[^\n]*`, CommentSingle),
-			rule(`\(\*[\s\S]*?\*\)`, CommentMultiline),
-			rule(`/\*[\s\S]*?\*/`, CommentMultiline),
-			rule(`\[@[^\]\n]*\]`, NameDecorator),
-			rule(`#[A-Za-z_]+[^\n]*`, CommentPreproc),
+	}
+	for _, bc := range l.blockComments {
+		if s.hasPrefix(bc[0]) {
+			s.emit(chroma.CommentMultiline, s.untilAfter(s.pos+len(bc[0]), bc[1]))
+			return
 		}
-		root = append(root, ligoLiterals()...)
-		root = append(root,
-			rule(Words(`\b`, `\b`, "let", "type", "module", "struct", "sig", "rec", "and", "in", "include", "contract_of"), KeywordDeclaration),
-			rule(Words(`\b`, `\b`, "of", "match", "with", "fun", "function", "if", "then", "else", "begin", "end", "mut", "not", "mod", "land", "lor", "lxor", "lsl", "lsr", "or", "failwith", "assert", "for", "while", "do", "done", "upto", "downto"), Keyword),
-			rule(Words(`\b`, `\b`, "true", "false"), KeywordConstant),
-			rule(Words(`\b`, `\b`, ligoTypes()...), KeywordType),
-			rule(Words(`\b`, `\b`, ligoModules()...), NameBuiltin),
-			rule(`[A-Z][A-Za-z0-9_']*`, NameClass),
-			rule(`[a-z_][A-Za-z0-9_']*`, Name),
-			rule(`->|::|:=|<>|[-+*/=<>@^|&!:~]`, Operator),
-			rule(`[{}()\[\];,.]`, Punctuation),
-			rule(`.`, Text),
-		)
-		return Rules{"root": root}
-	})
+	}
+	switch {
+	case indexByte(l.escapedQuotes, c):
+		s.emit(chroma.LiteralString, s.quoted(s.pos, true, true))
+	case indexByte(l.rawQuotes, c):
+		s.emit(chroma.LiteralString, s.quoted(s.pos, false, true))
+	case isDigit(c) || (l.negative && c == '-' && isDigit(s.at(1))):
+		start := s.pos
+		if c == '-' {
+			start++
+		}
+		end, t := s.number(start, l.numberSuffixes...)
+		if t == chroma.LiteralNumberFloat || t == chroma.LiteralNumberInteger {
+			t = l.numberType()
+		}
+		s.emit(t, end)
+	case s.identStart(s.pos, ""):
+		end := s.identEnd(s.pos, l.identExtra)
+		w := s.src[s.pos:end]
+		if t, ok := l.words[w]; ok {
+			s.emit(t, end)
+		} else if l.name != nil {
+			s.emit(l.name(w), end)
+		} else {
+			s.emit(chroma.Name, end)
+		}
+	case indexByte(l.operators, c):
+		end := s.pos + 1
+		for end < s.end && indexByte(l.operators, s.src[end]) {
+			end++
+		}
+		s.emit(chroma.Operator, end)
+	case indexByte(l.punctuation, c):
+		s.emit(chroma.Punctuation, s.pos+1)
+	default:
+		s.other(chroma.Text)
+	}
 }
 
-func newArchetype() Lexer {
-	return MustNewLexer(&Config{Name: "Archetype", Aliases: []string{"archetype"}}, func() Rules {
-		return Rules{"root": {
-			rule(`\s+`, Whitespace),
-			rule(`//[^\n]*`, CommentSingle),
-			rule(`\(\*[\s\S]*?\*\)`, CommentMultiline),
-			rule(`/\*[\s\S]*?\*/`, CommentMultiline),
-			rule(`"(\\.|[^"\\])*"`, LiteralString),
-			rule(`0x[0-9a-fA-F]*`, LiteralNumberHex),
-			rule(`[0-9]+(\.[0-9]+)?(tz|mtz|utz|[wdhms])?\b`, LiteralNumber),
-			rule(Words(`\b`, `\b`, "archetype", "entry", "function", "view", "getter", "constant", "variable", "asset", "record", "enum", "states", "event", "import", "namespace"), KeywordDeclaration),
-			rule(Words(`\b`, `\b`, "transition", "from", "to", "with", "effect", "require", "fail", "failif", "do_require", "do_fail_if", "match", "end", "if", "then", "else", "for", "in", "iter", "while", "do", "done", "return", "var", "const", "called", "by", "sourced", "otherwise", "initial", "when", "transfer", "call", "emit", "identified", "sorted", "and", "or", "not"), Keyword),
-			rule(Words(`\b`, `\b`, "true", "false", "none", "some", "caller", "source", "balance", "now", "self_address", "transferred"), KeywordConstant),
-			rule(Words(`\b`, `\b`, append([]string{"tez", "rational", "date", "duration", "aggregate", "partition", "asset_key", "asset_value", "asset_view", "iterable_big_map"}, michelsonTypes()...)...), KeywordType),
-			rule(`[A-Za-z_][A-Za-z0-9_]*`, Name),
-			rule(`:=|\+=|-=|<>|[-+*/=<>:|&!?]`, Operator),
-			rule(`[{}()\[\];,.]`, Punctuation),
-			rule(`.`, Text),
-		}}
-	})
+// numberType is the token type of decimal numbers: Michelson has only integers.
+func (l *tableLang) numberType() chroma.TokenType {
+	if l.negative {
+		return chroma.LiteralNumberInteger
+	}
+	return chroma.LiteralNumber
 }
 
-// rule is a chroma rule with no state change; all our lexers are single-state.
-func rule(pattern string, emit Emitter) Rule {
-	return Rule{Pattern: pattern, Type: emit}
+func newMichelson() chroma.Lexer {
+	l := &tableLang{
+		lineComment:   []string{"#"},
+		blockComments: [][2]string{{"/*", "*/"}},
+		escapedQuotes: `"`,
+		negative:      true,
+		words: words{}.
+			add(chroma.KeywordType, michelsonTypes()...).
+			add(chroma.KeywordDeclaration, "parameter", "storage", "code", "view").
+			add(chroma.KeywordConstant, "Unit", "True", "False", "Pair", "Left", "Right", "Some", "None", "Elt", "Lambda_rec"),
+		special: func(s *scanner) bool {
+			// Annotations: %field, @var, :type.
+			if c := s.src[s.pos]; c == '%' || c == '@' || c == ':' {
+				end := s.pos + 1
+				for end < s.end && (isLetter(s.src[end]) || isDigit(s.src[end]) || indexByte("_.%@", s.src[end])) {
+					end++
+				}
+				s.emit(chroma.NameAttribute, end)
+				return true
+			}
+			return false
+		},
+		name: func(w string) chroma.TokenType {
+			// Instructions are upper case: DUP, IF_LEFT, PUSH.
+			for i := 0; i < len(w); i++ {
+				if c := w[i]; !(c >= 'A' && c <= 'Z') && !(i > 0 && (isDigit(c) || c == '_')) {
+					return chroma.Name
+				}
+			}
+			return chroma.Keyword
+		},
+		punctuation: "{}();",
+	}
+	return l.lexer("Michelson", "michelson", "tz")
+}
+
+// ligoSpecial recognises the preprocessor lines both LIGO syntaxes share (#import, #include).
+func ligoPreprocessor(s *scanner) bool {
+	if s.src[s.pos] == '#' && isLetter(s.at(1)) && (s.pos == 0 || s.src[s.pos-1] == '\n' || isSpace(s.src[s.pos-1])) {
+		s.emit(chroma.CommentPreproc, s.lineEnd(s.pos))
+		return true
+	}
+	return false
+}
+
+func newJsLIGO() chroma.Lexer {
+	l := &tableLang{
+		lineComment:    []string{"//"},
+		blockComments:  [][2]string{{"/*", "*/"}},
+		escapedQuotes:  `"`,
+		rawQuotes:      "`",
+		numberSuffixes: []string{"mutez", "tez", "n"},
+		identExtra:     "$",
+		words: words{}.
+			add(chroma.KeywordType, ligoTypes()...).
+			add(chroma.NameBuiltin, ligoModules()...).
+			add(chroma.KeywordDeclaration, "const", "let", "type", "interface", "namespace", "function", "contract", "class").
+			add(chroma.Keyword, "return", "if", "else", "switch", "case", "default", "break", "for", "of", "while", "match", "when", "import", "export", "as", "from", "implements", "do", "assert", "failwith", "typeof").
+			add(chroma.KeywordConstant, "true", "false"),
+		special: func(s *scanner) bool {
+			if s.src[s.pos] == '@' && s.identStart(s.pos+1, "") {
+				s.emit(chroma.NameDecorator, s.identEnd(s.pos+1, ""))
+				return true
+			}
+			return ligoPreprocessor(s)
+		},
+		operators:   "-+*/%=<>!&|^~?:",
+		punctuation: "{}()[];,.",
+	}
+	return l.lexer("JsLIGO", "jsligo", "ligo")
+}
+
+func newCameLIGO() chroma.Lexer {
+	l := &tableLang{
+		lineComment:    []string{"//"},
+		blockComments:  [][2]string{{"(*", "*)"}, {"/*", "*/"}},
+		escapedQuotes:  `"`,
+		rawQuotes:      "`",
+		numberSuffixes: []string{"mutez", "tez", "n"},
+		identExtra:     "'",
+		words: words{}.
+			add(chroma.KeywordType, ligoTypes()...).
+			add(chroma.NameBuiltin, ligoModules()...).
+			add(chroma.KeywordDeclaration, "let", "type", "module", "struct", "sig", "rec", "and", "in", "include", "contract_of").
+			add(chroma.Keyword, "of", "match", "with", "fun", "function", "if", "then", "else", "begin", "end", "mut", "not", "mod", "land", "lor", "lxor", "lsl", "lsr", "or", "failwith", "assert", "for", "while", "do", "done", "upto", "downto").
+			add(chroma.KeywordConstant, "true", "false"),
+		special: func(s *scanner) bool {
+			if s.hasPrefix("[@") {
+				end := s.pos + 2
+				for end < s.end && s.src[end] != ']' && s.src[end] != '\n' {
+					end++
+				}
+				if end < s.end && s.src[end] == ']' {
+					s.emit(chroma.NameDecorator, end+1)
+					return true
+				}
+			}
+			return ligoPreprocessor(s)
+		},
+		name: func(w string) chroma.TokenType {
+			if w[0] >= 'A' && w[0] <= 'Z' {
+				return chroma.NameClass // modules and constructors
+			}
+			return chroma.Name
+		},
+		operators:   "-+*/=<>@^|&!:~",
+		punctuation: "{}()[];,.",
+	}
+	return l.lexer("CameLIGO", "cameligo", "mligo")
+}
+
+func newArchetype() chroma.Lexer {
+	l := &tableLang{
+		lineComment:    []string{"//"},
+		blockComments:  [][2]string{{"(*", "*)"}, {"/*", "*/"}},
+		escapedQuotes:  `"`,
+		numberSuffixes: []string{"mtz", "utz", "tz", "w", "d", "h", "m", "s"},
+		words: words{}.
+			add(chroma.KeywordType, append([]string{"tez", "rational", "date", "duration", "aggregate", "partition", "asset_key", "asset_value", "asset_view", "iterable_big_map"}, michelsonTypes()...)...).
+			add(chroma.KeywordDeclaration, "archetype", "entry", "function", "view", "getter", "constant", "variable", "asset", "record", "enum", "states", "event", "import", "namespace").
+			add(chroma.Keyword, "transition", "from", "to", "with", "effect", "require", "fail", "failif", "do_require", "do_fail_if", "match", "end", "if", "then", "else", "for", "in", "iter", "while", "do", "done", "return", "var", "const", "called", "by", "sourced", "otherwise", "initial", "when", "transfer", "call", "emit", "identified", "sorted", "and", "or", "not").
+			add(chroma.KeywordConstant, "true", "false", "none", "some", "caller", "source", "balance", "now", "self_address", "transferred"),
+		operators:   "-+*/=<>:|&!?",
+		punctuation: "{}()[];,.",
+	}
+	return l.lexer("Archetype", "archetype")
 }

@@ -13,12 +13,29 @@ export interface CopyOptions {
 }
 
 /** The code as a reader expects to paste it: no line numbers (drawn by CSS; chroma's `.ln` spans are
- *  dropped too in case a highlighter emits them) and no final newline. */
+ *  dropped too in case a highlighter emits them) and no final newline. In a terminal transcript (lines
+ *  with a `.gp` prompt) only the commands are copied: prompts and command output (`.go` lines) are left
+ *  out, so the text runs as pasted. */
 export function codeText(block: Element): string {
   const code = block.querySelector("pre code") ?? block.querySelector("pre");
   if (!code) return "";
   const clone = code.cloneNode(true) as Element;
   clone.querySelectorAll(".ln, .lnt, [data-line-number]").forEach((n) => n.remove());
+  if (clone.querySelector(".gp")) {
+    const lines = clone.querySelectorAll(".tz-code__line");
+    const kept: string[] = [];
+    for (const line of lines.length > 0 ? Array.from(lines) : [clone]) {
+      const output = line.querySelector(".go");
+      if (output && (line.textContent ?? "").trim() === (output.textContent ?? "").trim()) continue;
+      line.querySelectorAll(".gp").forEach((prompt) => {
+        const next = prompt.nextSibling;
+        if (next?.nodeType === Node.TEXT_NODE) next.textContent = (next.textContent ?? "").replace(/^ /, "");
+        prompt.remove();
+      });
+      kept.push((line.textContent ?? "").replace(/\n$/, ""));
+    }
+    return kept.join("\n").replace(/\n+$/, "");
+  }
   return (clone.textContent ?? "").replace(/\n$/, "");
 }
 

@@ -33,6 +33,19 @@ describe("codeText", () => {
 </span></code></pre>`;
     expect(codeText(block)).toBe("x = 1\ny = 2");
   });
+
+  it("copies only the commands of a terminal transcript", () => {
+    const block = document.createElement("div");
+    // As the highlighter renders a console block: prompt, command, output, a continuation line.
+    block.innerHTML = `<pre><code><span class="tz-code__line"><span class="gp">$</span> <span class="nf">octez-client</span> get balance for alice
+</span><span class="tz-code__line"><span class="go">1000 ꜩ</span>
+</span><span class="tz-code__line"><span class="c1"># then</span>
+</span><span class="tz-code__line"><span class="gp">$</span> <span class="nf">octez-client</span> transfer 1 \\
+</span><span class="tz-code__line">    from alice to bob
+</span><span class="tz-code__line"><span class="go">Operation injected</span>
+</span></code></pre>`;
+    expect(codeText(block)).toBe("octez-client get balance for alice\n# then\noctez-client transfer 1 \\\n    from alice to bob");
+  });
 });
 
 describe("addCopyButtons", () => {
