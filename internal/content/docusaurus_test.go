@@ -173,6 +173,13 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 		},
 		"guides/setup":       {`<p class="tz-admonition__title">Back up your keys</p>`, `<li>`, `tz-admonition--danger`, `<a href="/guides/deploy">Then deploy</a>`},
 		"tutorials/overview": {`<a class="tz-tutorial-card" href="/tutorials/first-app/part-1">`},
+		"reference/cli": {
+			// A transcript: the prompt and the output are told apart.
+			`<span class="gp">$</span> <span class="nf">octez-client</span> --endpoint`, `<span class="go">Node is bootstrapped.</span>`,
+			`<span class="ch">#!/usr/bin/env bash</span>`, `<span class="nf">set</span> -e`,
+			`<span class="nn">sp</span>.<span class="kt">int</span>(<span class="mi">0</span>)`, `<span class="nd">@sp.module</span>`,
+			`<span class="kd">parameter</span> (<span class="kt">int</span> <span class="na">%increment</span>)`, `<span class="k">UNPAIR</span>`,
+		},
 	}
 	for id, wants := range checks {
 		for _, w := range wants {

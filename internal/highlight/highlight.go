@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -93,50 +94,91 @@ func escapeLines(code string) []string {
 // same class share one span; plain text, whitespace and classes the stylesheet gives no rule (see
 // spanClass) get no span at all, to keep pages small.
 func formatLines(lexer chroma.Lexer, code string) []string {
-	src := strings.Join(splitCode(code), "\n")
+	src := strings.TrimSuffix(strings.ReplaceAll(code, "\r\n", "\n"), "\n")
 	if src == "" {
 		return nil
 	}
-	it, err := lexer.Tokenise(nil, src+"\n")
-	if err != nil {
-		return escapeLines(code)
-	}
-	tokenLines := chroma.SplitTokensIntoLines(it.Tokens())
-	out := make([]string, 0, len(tokenLines))
-	var b strings.Builder
-	for _, toks := range tokenLines {
-		b.Reset()
-		open := ""
-		for _, t := range toks {
-			v := strings.TrimSuffix(t.Value, "\n")
-			if v == "" {
-				continue
-			}
-			cls := spanClass(t.Type)
-			if cls != open {
-				if open != "" {
-					b.WriteString("</span>")
-				}
-				if cls != "" {
-					b.WriteString(`<span class="`)
-					b.WriteString(cls)
-					b.WriteString(`">`)
-				}
-				open = cls
-			}
-			textEscaper.WriteString(&b, v)
+	var toks []chroma.Token
+	if sl, ok := lexer.(*scanLexer); ok {
+		toks = sl.tokens(src + "\n")
+	} else {
+		it, err := lexer.Tokenise(nil, src+"\n")
+		if err != nil {
+			return escapeLines(code)
 		}
+		toks = it.Tokens()
+	}
+	want := strings.Count(src, "\n") + 1
+	out := make([]string, 0, want)
+	var b strings.Builder
+	open := ""
+	endLine := func() {
 		if open != "" {
 			b.WriteString("</span>")
+			open = ""
 		}
 		out = append(out, b.String())
+		b.Reset()
 	}
-	// The tokeniser may emit a trailing empty line for the "\n" we added.
-	want := len(splitCode(code))
-	for len(out) > want && out[len(out)-1] == "" {
+	for _, t := range toks {
+		cls := spanClass(t.Type)
+		for v := t.Value; v != ""; {
+			part, rest, newline := strings.Cut(v, "\n")
+			if part != "" {
+				if cls != open {
+					if open != "" {
+						b.WriteString("</span>")
+					}
+					if cls != "" {
+						b.WriteString(`<span class="`)
+						b.WriteString(cls)
+						b.WriteString(`">`)
+					}
+					open = cls
+				}
+				escapeHTML(&b, part)
+			}
+			if !newline {
+				break
+			}
+			endLine()
+			v = rest
+		}
+	}
+	if b.Len() > 0 {
+		endLine()
+	}
+	// The source ends with the "\n" we added, so every line has been ended; a lexer that drops or
+	// adds text must not change the line count callers rely on.
+	for len(out) > want {
 		out = out[:len(out)-1]
 	}
+	for len(out) < want {
+		out = append(out, "")
+	}
 	return out
+}
+
+// escapeHTML writes s to b with &, < and > escaped.
+func escapeHTML(b *strings.Builder, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		default:
+			continue
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(esc)
+		last = i + 1
+	}
+	b.WriteString(s[last:])
 }
 
 // tokenClass is the chroma short class for t (walking up to its category), "" for plain text and whitespace.
@@ -173,11 +215,20 @@ var styledClasses = sync.OnceValue(func() map[string]bool {
 // spanClass is the class a token of type t is wrapped in, "" when it needs no span: plain text,
 // and names and punctuation the code theme draws in the default colour anyway.
 func spanClass(t chroma.TokenType) string {
-	if cls, ok := spanClasses()[t]; ok {
+	if t >= 0 && int(t) < len(spanClassTable) {
+		if cls := spanClassTable[t].Load(); cls != nil {
+			return *cls
+		}
+		cls := computeSpanClass(t)
+		spanClassTable[t].Store(&cls)
 		return cls
 	}
 	return computeSpanClass(t)
 }
+
+// spanClassTable memoises spanClass for token types 0…8999 (every chroma type but the style-only
+// negative ones): one array load per token instead of map walks.
+var spanClassTable [9000]atomic.Pointer[string]
 
 func computeSpanClass(t chroma.TokenType) string {
 	cls := tokenClass(t)
@@ -186,15 +237,6 @@ func computeSpanClass(t chroma.TokenType) string {
 	}
 	return ""
 }
-
-// spanClasses holds spanClass for every standard token type, one map lookup per token.
-var spanClasses = sync.OnceValue(func() map[chroma.TokenType]string {
-	m := make(map[chroma.TokenType]string, len(chroma.StandardTypes))
-	for t := range chroma.StandardTypes {
-		m[t] = computeSpanClass(t)
-	}
-	return m
-})
 
 // CSS returns the stylesheet for the default dark code theme, scoped to `.chroma` (class-based).
 // Rules for chroma's own line and line-number markup are left out: lines are ours (tz-code__line)
@@ -217,5 +259,8 @@ func CSS() string {
 		}
 		out.WriteString(rule)
 	}
+	// The theme has no colour for attributes; our lexers use them for Michelson annotations
+	// (%field @var :type) and chroma's for HTML attribute names.
+	out.WriteString(".chroma .na { color: #79c0ff }\n")
 	return out.String()
 }

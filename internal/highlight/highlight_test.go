@@ -214,6 +214,9 @@ func TestSpanClassSkipsUnstyled(t *testing.T) {
 			t.Errorf("missing %s in %s", want, html)
 		}
 	}
+	if html, _ := h.HTML("michelson", "PUSH nat 1 %x"); !strings.Contains(html, `<span class="na">%x</span>`) {
+		t.Errorf("annotation without its span: %s", html)
+	}
 	html, _ = h.HTML("console", "$ ls\nfile\n")
 	if want := `<span class="gp">$</span> <span class="nf">ls</span>` + "\n" + `<span class="go">file</span>`; html != want {
 		t.Errorf("console:\n got %s\nwant %s", html, want)

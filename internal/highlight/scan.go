@@ -26,12 +26,17 @@ func (l *scanLexer) Config() *chroma.Config { return l.config }
 
 // Tokenise scans text. It never fails: bytes no rule knows become Text.
 func (l *scanLexer) Tokenise(_ *chroma.TokeniseOptions, text string) (chroma.Iterator, error) {
-	s := &scanner{src: text, end: len(text), toks: make([]chroma.Token, 0, len(text)/4+1)}
+	return chroma.Literator(l.tokens(text)...), nil
+}
+
+// tokens scans text into tokens whose values, joined, are text.
+func (l *scanLexer) tokens(text string) []chroma.Token {
+	s := &scanner{src: text, end: len(text), toks: make([]chroma.Token, 0, len(text)/6+1)}
 	l.scan(s)
 	// A scan function stops early only on a bug; the rest of the text is kept, never lost.
 	s.emit(chroma.Text, len(text))
 	s.flush()
-	return chroma.Literator(s.toks...), nil
+	return s.toks
 }
 
 func (l *scanLexer) SetRegistry(*chroma.LexerRegistry) chroma.Lexer { return l }
