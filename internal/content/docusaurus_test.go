@@ -179,6 +179,9 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 			`<span class="ch">#!/usr/bin/env bash</span>`, `<span class="nf">set</span> -e`,
 			`<span class="nn">sp</span>.<span class="kt">int</span>(<span class="mi">0</span>)`, `<span class="nd">@sp.module</span>`,
 			`<span class="kd">parameter</span> (<span class="kt">int</span> <span class="na">%increment</span>)`, `<span class="k">UNPAIR</span>`,
+			// The theme components @theme/Admonition and @theme/CodeBlock.
+			`<div class="tz-admonition tz-admonition--warning">` + "\n" + `<p class="tz-admonition__title">Mainnet costs real tez</p>`,
+			`<div class="tz-code__title">balance.ts</div>`, `<span class="kd">const</span> balance <span class="o">=</span> <span class="k">await</span>`,
 		},
 	}
 	for id, wants := range checks {
@@ -188,9 +191,11 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 			}
 		}
 	}
-	for _, leak := range []string{"import ", "{/*", "<InstallSteps", "<Network", "<TabItem", "className="} {
-		if strings.Contains(html["intro"], leak) {
-			t.Errorf("intro HTML leaks %q", leak)
+	for _, leak := range []string{"import ", "{/*", "<InstallSteps", "<Network", "<TabItem", "className=", "<CodeBlock", "<Admonition"} {
+		for _, id := range []string{"intro", "reference/cli"} {
+			if strings.Contains(html[id], leak) {
+				t.Errorf("%s HTML leaks %q", id, leak)
+			}
 		}
 	}
 }

@@ -86,6 +86,10 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 			if n.Info != nil && codeblock.Parse(n, src).Lang == codeblock.Mermaid {
 				doc.HasMermaid = true
 			}
+		case *codeblock.JSX:
+			if n.Block.Lang == codeblock.Mermaid {
+				doc.HasMermaid = true
+			}
 		}
 		return ast.WalkContinue, nil
 	})

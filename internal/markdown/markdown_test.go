@@ -279,3 +279,19 @@ func TestPartialCycleIsAnErrorNamingTheChain(t *testing.T) {
 		t.Errorf("HTML = %s, Partials = %v", doc.HTML, doc.Partials)
 	}
 }
+
+// Code written with the <CodeBlock> theme component is searchable like a fence's, and a mermaid
+// one loads the diagram renderer.
+func TestCodeBlockComponentFeedsSectionsAndMermaid(t *testing.T) {
+	doc := convert(t, "import CodeBlock from '@theme/CodeBlock';\n\n## Read the balance\n\n<CodeBlock language=\"ts\">{`const b = await getBalance();`}</CodeBlock>\n", PageContext{})
+	if len(doc.Sections) != 1 || len(doc.Sections[0].Code) != 1 || doc.Sections[0].Code[0] != "const b = await getBalance();\n" {
+		t.Errorf("sections: %+v", doc.Sections)
+	}
+	if doc.HasMermaid {
+		t.Error("HasMermaid without a diagram")
+	}
+	doc = convert(t, "<CodeBlock language=\"mermaid\">{`graph LR; A-->B`}</CodeBlock>\n", PageContext{})
+	if !doc.HasMermaid || !strings.Contains(doc.HTML, `<pre class="tz-mermaid">graph LR; A--&gt;B`) {
+		t.Errorf("mermaid component: HasMermaid=%v\n%s", doc.HasMermaid, doc.HTML)
+	}
+}

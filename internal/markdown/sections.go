@@ -50,6 +50,10 @@ func (s *sectioner) visit(n ast.Node) {
 			if b.Lang != codeblock.Mermaid {
 				s.cur.Code = append(s.cur.Code, b.Code)
 			}
+		case *codeblock.JSX:
+			if c.Block.Lang != codeblock.Mermaid {
+				s.cur.Code = append(s.cur.Code, c.Block.Code)
+			}
 		case *ast.Paragraph, *ast.TextBlock, *east.TableCell, *admonition.Title, *details.Summary:
 			s.parts = append(s.parts, plaintext.Inline(c, s.src))
 		case *figure.Figure:

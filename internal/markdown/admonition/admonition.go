@@ -49,6 +49,6 @@ type Extension struct{}
 
 // Extend adds the admonition parser and renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 90)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 90), util.Prioritized(jsxParser{}, 840)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

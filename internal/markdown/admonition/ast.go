@@ -18,6 +18,10 @@ type Admonition struct {
 	// start is the source offset of the opening fence; closed records that a fence closed it.
 	start  int
 	closed bool
+	// jsx is set for the <Admonition> component form, closed by </Admonition> instead of a fence.
+	jsx bool
+	// oneLine is set for <Admonition …>text</Admonition> written on one line.
+	oneLine bool
 }
 
 // Kind implements ast.Node.

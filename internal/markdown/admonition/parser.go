@@ -114,6 +114,9 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Continue | parser.HasChildren
 	}
 	me := node.(*Admonition)
+	if me.jsx {
+		return parser.Continue | parser.HasChildren // closed by </Admonition>, see jsxParser
+	}
 	// A fence belongs to the innermost open block that can take it: a fenced code block keeps it,
 	// a nested admonition closes first.
 	deeper := false
@@ -129,7 +132,7 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		case *ast.FencedCodeBlock:
 			return parser.Continue | parser.HasChildren
 		case *Admonition:
-			if n >= d.fence {
+			if !d.jsx && n >= d.fence {
 				return parser.Continue | parser.HasChildren
 			}
 		}

@@ -32,7 +32,9 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	if e.Highlighter == nil {
 		e.Highlighter = highlight.New()
 	}
-	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(checker{e.Highlighter}, 100)))
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(util.Prioritized(jsxParser{}, 840)),
+		parser.WithASTTransformers(util.Prioritized(checker{e.Highlighter}, 100)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{e.Highlighter}, 100)))
 }
 
@@ -42,13 +44,24 @@ type checker struct{ h *highlight.Highlighter }
 func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		f, ok := n.(*ast.FencedCodeBlock)
-		if !entering || !ok || f.Info == nil {
+		if !entering {
 			return ast.WalkContinue, nil
 		}
-		lang := Parse(f, source).Lang
+		var lang string
+		var offset int
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			if n.Info == nil {
+				return ast.WalkContinue, nil
+			}
+			lang, offset = Parse(n, source).Lang, n.Info.Segment.Start
+		case *JSX:
+			lang, offset = n.Block.Lang, n.Offset
+		default:
+			return ast.WalkContinue, nil
+		}
 		if lang != Mermaid && !c.h.Supports(lang) {
-			diag.Warn(pc, f.Info.Segment.Start, fmt.Sprintf("unknown code language %q, shown as plain text; use a known language such as ts, bash or michelson, or text", lang))
+			diag.Warn(pc, offset, fmt.Sprintf("unknown code language %q, shown as plain text; use a known language such as ts, bash or michelson, or text", lang))
 		}
 		return ast.WalkContinue, nil
 	})
@@ -63,13 +76,19 @@ type nodeRenderer struct {
 func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, r.render)
 	reg.Register(ast.KindCodeBlock, r.render)
+	reg.Register(KindJSX, r.render)
 }
 
 func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	b := Parse(node, source)
+	var b Block
+	if n, ok := node.(*JSX); ok {
+		b = n.Block
+	} else {
+		b = Parse(node, source)
+	}
 	if b.Lang == Mermaid {
 		_, _ = w.WriteString(`<pre class="tz-mermaid">` + html.EscapeString(b.Code) + "</pre>\n")
 		return ast.WalkSkipChildren, nil

@@ -20,7 +20,7 @@ import (
 )
 
 // Builtin are the components every page may use without importing them.
-var Builtin = []string{"Tabs", "TabItem", "Figure", "TutorialCard", "TutorialCardContainer"}
+var Builtin = []string{"Tabs", "TabItem", "Figure", "TutorialCard", "TutorialCardContainer", "CodeBlock", "Admonition"}
 
 // KindLiteral is the node kind of *Literal.
 var KindLiteral = ast.NewNodeKind("JSXLiteral")
