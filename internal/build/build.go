@@ -400,7 +400,26 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 	if p.Description == "" {
 		p.Description = summary(md)
 	}
-	for _, h := range md.TOC {
+	p.HideTitle, p.Keywords, p.Image = d.FrontMatter.HideTitle, d.FrontMatter.Keywords, d.FrontMatter.Image
+	toc := md.TOC
+	if fm := d.FrontMatter; fm.TOCMinLevel != nil || fm.TOCMaxLevel != nil {
+		// The page chooses its own heading levels (toc_min_heading_level, toc_max_heading_level).
+		lo, hi := 2, 3
+		if fm.TOCMinLevel != nil {
+			lo = *fm.TOCMinLevel
+			hi = max(hi, lo)
+		}
+		if fm.TOCMaxLevel != nil {
+			hi = *fm.TOCMaxLevel
+		}
+		toc = nil
+		for _, h := range md.Headings {
+			if h.Level >= lo && h.Level <= hi {
+				toc = append(toc, h)
+			}
+		}
+	}
+	for _, h := range toc {
 		p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
 	}
 	for _, c := range d.Breadcrumbs {

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,6 +136,39 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 	json.Unmarshal([]byte(read(t, dist, "_data/index.json")), &home)
 	if home.Kind != "home" || home.Home == nil || home.Home.Hero.Tagline != "Learn." || len(home.Home.Cards) != 1 {
 		t.Errorf("home data %+v", home.Home)
+	}
+}
+
+// Docusaurus front matter beyond the basics: the page's own TOC levels, a hidden title, and
+// keywords and a social image in the head.
+func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "title: Accounts\n",
+		"title: Accounts\nhide_title: true\ntoc_min_heading_level: 3\ntoc_max_heading_level: 4\nkeywords: [account, tz1]\nimage: /img/card.png\n", 1)
+	archive = strings.Replace(archive, "tz1 addresses.\n", "tz1 addresses.\n\n### Keys\n\n#### Seeds\n\n##### Deeper\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PageData
+	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+		t.Fatal(err)
+	}
+	var levels []int
+	for _, e := range p.TOC {
+		levels = append(levels, e.Level)
+	}
+	if !p.HideTitle || fmt.Sprint(levels) != "[3 4]" {
+		t.Errorf("hideTitle %v, TOC levels %v", p.HideTitle, levels)
+	}
+	page := read(t, dist, "architecture/accounts/index.html")
+	for _, want := range []string{`<meta name="keywords" content="account, tz1">`,
+		`<meta property="og:image" content="https://docs.example.org/img/card.png">`, `<meta name="twitter:card" content="summary_large_image">`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("head lacks %s", want)
+		}
+	}
+	if strings.Contains(page, `<h1 class="tz-doc__title">`) {
+		t.Error("hidden title drawn in the prerendered page")
 	}
 }
 

@@ -187,6 +187,9 @@ type PageData struct {
 	HTML                *string      `json:"html,omitempty"`
 	TOC                 []TocEntry   `json:"toc"`
 	HideTableOfContents bool         `json:"hideTableOfContents"`
+	HideTitle           bool         `json:"hideTitle,omitempty"`
+	Keywords            []string     `json:"-"` // head meta only
+	Image               string       `json:"-"` // head meta only: og:image
 	Sidebar             string       `json:"sidebar,omitempty"`
 	Breadcrumbs         []Breadcrumb `json:"breadcrumbs"`
 	Prev                *PageLink    `json:"prev,omitempty"`

@@ -146,7 +146,19 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 		fmt.Fprintf(&b, "<meta name=\"twitter:description\" content=\"%s\">\n", esc(p.Description))
 	}
 	fmt.Fprintf(&b, "<meta property=\"og:title\" content=\"%s\">\n<meta name=\"twitter:title\" content=\"%s\">\n", esc(title), esc(title))
-	b.WriteString("<meta property=\"og:type\" content=\"website\">\n<meta name=\"twitter:card\" content=\"summary\">\n")
+	if len(p.Keywords) > 0 {
+		fmt.Fprintf(&b, "<meta name=\"keywords\" content=\"%s\">\n", esc(strings.Join(p.Keywords, ", ")))
+	}
+	card := "summary"
+	if p.Image != "" {
+		img := p.Image
+		if strings.HasPrefix(img, "/") {
+			img = s.site.URL + img // social cards need an absolute URL
+		}
+		fmt.Fprintf(&b, "<meta property=\"og:image\" content=\"%s\">\n<meta name=\"twitter:image\" content=\"%s\">\n", esc(img), esc(img))
+		card = "summary_large_image"
+	}
+	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"website\">\n<meta name=\"twitter:card\" content=\"%s\">\n", card)
 	if p.Kind != "notfound" {
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", esc(canonical), esc(canonical))
 	} else {

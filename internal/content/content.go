@@ -107,6 +107,7 @@ func Load(cfg *config.Config) (*Site, error) {
 	s.setLastUpdates(cfg.Dir)
 	if len(errs) == 0 {
 		errs = append(errs, s.loadSidebars()...)
+		errs = append(errs, s.applyPagination()...)
 		errs = append(errs, s.checkConfig()...)
 	}
 	if len(errs) > 0 {
@@ -211,6 +212,17 @@ func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
 	d.Label = fm.SidebarLabel
 	if d.Label == "" {
 		d.Label = d.Title
+	}
+	for _, lv := range []struct {
+		key   string
+		level *int
+	}{{"toc_min_heading_level", fm.TOCMinLevel}, {"toc_max_heading_level", fm.TOCMaxLevel}} {
+		if lv.level != nil && (*lv.level < 2 || *lv.level > 6) {
+			return nil, &Diagnostic{File: display, Line: fm.Line(lv.key), Message: fmt.Sprintf("%s is %d; use a heading level from 2 to 6", lv.key, *lv.level)}
+		}
+	}
+	if fm.TOCMinLevel != nil && fm.TOCMaxLevel != nil && *fm.TOCMinLevel > *fm.TOCMaxLevel {
+		return nil, &Diagnostic{File: display, Line: fm.Line("toc_min_heading_level"), Message: fmt.Sprintf("toc_min_heading_level %d is above toc_max_heading_level %d; swap them", *fm.TOCMinLevel, *fm.TOCMaxLevel)}
 	}
 	if fm.LastUpdate != nil && fm.LastUpdate.Date != "" {
 		t, ok := parseDate(fm.LastUpdate.Date)
@@ -337,4 +349,41 @@ func (s *Site) isStaticFile(p string) bool {
 
 func isExternal(dest string) bool {
 	return strings.HasPrefix(dest, "http://") || strings.HasPrefix(dest, "https://") || strings.HasPrefix(dest, "//")
+}
+
+// applyPagination lets pagination_prev and pagination_next front matter replace the sidebar's
+// previous and next pages: a doc id links to that doc, null removes the link. An unknown id is an
+// error naming the file and line; an id of a draft removes the link, as drafts are not published.
+func (s *Site) applyPagination() []error {
+	var errs []error
+	for _, d := range s.Docs {
+		for _, p := range []struct {
+			key  string
+			link **Doc
+		}{{"pagination_prev", &d.Prev}, {"pagination_next", &d.Next}} {
+			id, set := d.FrontMatter.Pagination(p.key)
+			if !set {
+				continue
+			}
+			if id == "" {
+				*p.link = nil
+				continue
+			}
+			target := s.ByID[id]
+			if target == nil {
+				// Ids are also written relative to the doc's folder.
+				target = s.ByID[path.Join(path.Dir(d.ID), id)]
+			}
+			switch {
+			case target != nil:
+				*p.link = target
+			case s.Drafts[id] != "":
+				*p.link = nil
+			default:
+				errs = append(errs, &Diagnostic{File: d.File, Line: d.FrontMatter.Line(p.key),
+					Message: fmt.Sprintf("%s names doc id %q, which no doc has; use an id such as %q, or null for no link", p.key, id, d.ID)})
+			}
+		}
+	}
+	return errs
 }

@@ -166,6 +166,12 @@ func TestConfigAndContentErrors(t *testing.T) {
 			[]string{"part-1.md:1:", "never ends"}},
 		{"duplicate route", "title: Networks\n", "title: Networks\nslug: /architecture\n",
 			[]string{"route /architecture is also produced by"}},
+		{"unknown pagination id", "title: Accounts\n", "title: Accounts\npagination_next: architecture/nope\n",
+			[]string{"site/docs/architecture/accounts.md:3:", `pagination_next names doc id "architecture/nope"`}},
+		{"TOC level out of range", "title: Accounts\n", "title: Accounts\ntoc_max_heading_level: 7\n",
+			[]string{"site/docs/architecture/accounts.md:3:", "toc_max_heading_level is 7; use a heading level from 2 to 6"}},
+		{"TOC levels swapped", "title: Accounts\n", "title: Accounts\ntoc_min_heading_level: 4\ntoc_max_heading_level: 3\n",
+			[]string{"site/docs/architecture/accounts.md:3:", "toc_min_heading_level 4 is above toc_max_heading_level 3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -107,6 +107,10 @@ tutorials:
 	if _, ok := s.ByID["draft"]; ok {
 		t.Error("draft published")
 	}
+	// pagination_prev: null and pagination_next: <id> replace the sidebar's neighbours.
+	if faq := s.ByID["guides/faq"]; faq.Prev != nil || faq.Next == nil || faq.Next.ID != "tutorials/overview" {
+		t.Errorf("faq prev/next = %v %v", faq.Prev, faq.Next)
+	}
 	if s.ByID["unlisted"].Sidebar != "" {
 		t.Error("unlisted doc in a sidebar")
 	}

@@ -22,11 +22,36 @@ type FrontMatter struct {
 	HideTableOfContents bool           `yaml:"hide_table_of_contents"`
 	Unlisted            bool           `yaml:"unlisted"`
 	Draft               bool           `yaml:"draft"`
+	HideTitle           bool           `yaml:"hide_title"`
+	TOCMinLevel         *int           `yaml:"toc_min_heading_level"`
+	TOCMaxLevel         *int           `yaml:"toc_max_heading_level"`
+	Keywords            []string       `yaml:"keywords"`
+	Image               string         `yaml:"image"`
 	Layout              string         `yaml:"layout"`
 	Hero                *Hero          `yaml:"hero"`
 	Cards               []Card         `yaml:"cards"`
 	Raw                 map[string]any `yaml:"-"`
 	dateLine            int
+	keyLines            map[string]int // file line of each top-level key
+}
+
+// Line returns the file line of top-level key, or 1 when the key is absent.
+func (fm FrontMatter) Line(key string) int {
+	if l, ok := fm.keyLines[key]; ok {
+		return l
+	}
+	return 1
+}
+
+// Pagination reads pagination_prev or pagination_next (key): set is false when the key is absent;
+// an empty id with set means null (no link).
+func (fm FrontMatter) Pagination(key string) (id string, set bool) {
+	v, ok := fm.Raw[key]
+	if !ok {
+		return "", false
+	}
+	s, _ := v.(string)
+	return s, true
 }
 
 // LastUpdate is Docusaurus's last_update front matter.
@@ -100,7 +125,9 @@ func parseFrontMatter(file string, fm []byte) (FrontMatter, error) {
 	}
 	if len(node.Content) > 0 {
 		m := node.Content[0]
+		out.keyLines = map[string]int{}
 		for i := 0; i+1 < len(m.Content); i += 2 {
+			out.keyLines[m.Content[i].Value] = m.Content[i].Line + 1
 			if m.Content[i].Value != "last_update" {
 				continue
 			}

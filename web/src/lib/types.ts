@@ -154,6 +154,8 @@ export interface PageData {
   html?: string;
   toc: TocEntry[];
   hideTableOfContents: boolean;
+  /** From `hide_title` front matter: the page's own content carries its title, so none is drawn. */
+  hideTitle?: boolean;
   /** Sidebar this page belongs to; absent for pages without a sidebar. */
   sidebar?: string;
   breadcrumbs: Breadcrumb[];

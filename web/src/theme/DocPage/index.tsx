@@ -27,9 +27,11 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
         <div className="tz-doc">
           <article className="tz-doc__article">
             <Breadcrumbs items={page.breadcrumbs} />
-            <header>
-              <h1 className="tz-doc__title">{page.title}</h1>
-            </header>
+            {!page.hideTitle && (
+              <header>
+                <h1 className="tz-doc__title">{page.title}</h1>
+              </header>
+            )}
             {showToc && <TOCCollapsible entries={page.toc} />}
             <Markdown html={page.html ?? ""} />
             <footer className="tz-doc__footer">

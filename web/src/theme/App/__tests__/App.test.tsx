@@ -29,6 +29,14 @@ describe("App", () => {
     expect(container.querySelector(".tz-toc")).toBeNull();
   });
 
+  it("draws the title unless the page hides it", () => {
+    const shown = render(<App store={staticStore(siteFixture(), docFixture())} />);
+    expect(shown.container.querySelector("h1.tz-doc__title")).not.toBeNull();
+    shown.unmount();
+    const { container } = render(<App store={staticStore(siteFixture(), docFixture({ hideTitle: true }))} />);
+    expect(container.querySelector("h1.tz-doc__title")).toBeNull();
+  });
+
   it("shows the progress bar while the store says loading, and announces the new page", async () => {
     vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     vi.useFakeTimers();
