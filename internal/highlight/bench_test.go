@@ -40,6 +40,7 @@ func BenchmarkSiteBlocks(b *testing.B) {
 	langs := newLanguages()
 	for _, c := range []struct{ lang, chroma string }{
 		{"typescript", "typescript"}, {"python", "python"}, {"smartpy", "python"}, {"bash", "bash"},
+		{"rust", "rust"}, {"csharp", "c#"}, {"json", "json"},
 	} {
 		code := blocks[c.lang]
 		size := 0

@@ -14,13 +14,8 @@ var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
 // aliases maps the names authors write in fences to chroma lexer names.
 var aliases = map[string]string{
 	"tsx": "typescript", "jsx": "react",
-	"json": "json",
-	"yaml": "yaml", "yml": "yaml",
-	"toml": "toml",
-	"rust": "rust", "rs": "rust",
-	"ocaml":  "ocaml",
-	"csharp": "c#", "cs": "c#", "c#": "c#",
-	"html": "html",
+	"ocaml": "ocaml",
+	"html":  "html",
 }
 
 // languages resolves fence language names to lexers. Our own lexers are built per instance, so
@@ -43,6 +38,7 @@ func newLanguages() *languages {
 		newPython("SmartPy", true, "smartpy"),
 		newShell("Bash", false, "bash", "sh", "shell", "zsh"),
 		newShell("Console", true, "console", "shell-session"),
+		newRust(), newCSharp(), newJSON(), newYAML(), newTOML(),
 	} {
 		for _, a := range lx.Config().Aliases {
 			own[a] = lx

@@ -7,10 +7,11 @@ import (
 	"github.com/alecthomas/chroma/v2"
 )
 
-// Hand-written lexers. chroma's lexers run a list of backtracking regular expressions at every
-// position, which made highlighting three quarters of a cold build. The languages the docs use most
-// (TypeScript, Python, shell, and the Tezos languages) are scanned here in one pass with no regular
-// expressions, producing the same chroma token types, so CSS and line splitting are unchanged.
+// Hand-written lexers (docs/decisions/0005-hand-written-lexers.md). chroma's lexers run a list of
+// backtracking regular expressions at every position, which made highlighting three quarters of a
+// cold build. The languages the docs use most (TypeScript, Python, shell, the Tezos languages, Rust,
+// C# and the data formats) are scanned here in one pass with no regular expressions, producing
+// chroma token types, so CSS and line splitting are unchanged.
 
 // scanLexer is a chroma.Lexer backed by a scan function.
 type scanLexer struct {
