@@ -79,7 +79,7 @@ func (c *csScanner) run(nested bool) {
 		case ch == '#' && lineStart:
 			s.emit(chroma.CommentPreproc, s.lineEnd(s.pos))
 		case ch == '[' && lineStart && s.identStart(s.pos+1, ""):
-			if end := c.attributeEnd(); end > 0 {
+			if end := s.bracketEnd(s.pos, false); end > 0 { // an attribute list, closed on its line
 				s.emit(chroma.NameDecorator, end)
 				c.lineStart = true // [A][B] and [A] [B]: each list is an attribute
 			} else {
@@ -135,27 +135,6 @@ func (c *csScanner) run(nested bool) {
 		}
 		s.ensureProgress(start)
 	}
-}
-
-// attributeEnd returns the end of the attribute list at pos ('[' starting a line), after its
-// closing ']' on the same line, or 0 when the bracket does not close there.
-func (c *csScanner) attributeEnd() int {
-	s := c.s
-	depth := 0
-	for i := s.pos; i < s.end && s.src[i] != '\n'; i++ {
-		switch s.src[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"':
-			i = s.quoted(i, true, false) - 1
-		}
-	}
-	return 0
 }
 
 // word scans an identifier or keyword.

@@ -123,19 +123,12 @@ func (r *rustScanner) blockCommentEnd(i int) int {
 // brackets nest and strings may contain any bracket. An attribute left open stops at its line's end.
 func (r *rustScanner) attributeEnd() int {
 	s := r.s
-	depth := 0
-	for i := s.pos; i < s.end; i++ {
-		switch s.src[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"':
-			i = s.quoted(i, true, true) - 1
-		}
+	open := s.pos + 1
+	if s.byteAt(open) == '!' {
+		open++
+	}
+	if end := s.bracketEnd(open, true); end > 0 {
+		return end
 	}
 	return s.lineEnd(s.pos)
 }

@@ -172,6 +172,27 @@ func (s *scanner) quoted(i int, escapes, multiline bool) int {
 	return s.end
 }
 
+// bracketEnd returns the index after the ']' that closes the '[' at i: brackets nest, and a
+// double-quoted string (with escapes) may hold any bracket. Without multiline the search stops at the
+// end of the line. It returns 0 when no bracket closes.
+func (s *scanner) bracketEnd(i int, multiline bool) int {
+	depth := 0
+	for ; i < s.end && (multiline || s.src[i] != '\n'); i++ {
+		switch s.src[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"':
+			i = s.quoted(i, true, multiline) - 1
+		}
+	}
+	return 0
+}
+
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }

@@ -100,18 +100,11 @@ func (jsxParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) 
 		return parser.Continue | parser.HasChildren
 	}
 	// A closing tag belongs to the innermost open <Admonition>, and never to a code fence's text.
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-			continue
-		}
-		if !deeper {
-			continue
-		}
-		if a, ok := b.Node.(*Admonition); b.Node.Kind() == ast.KindFencedCodeBlock || (ok && a.jsx) {
-			return parser.Continue | parser.HasChildren
-		}
+	if jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+		a, ok := b.(*Admonition)
+		return b.Kind() == ast.KindFencedCodeBlock || (ok && a.jsx)
+	}) {
+		return parser.Continue | parser.HasChildren
 	}
 	reader.AdvanceToEOL()
 	node.(*Admonition).closed = true

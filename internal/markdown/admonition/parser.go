@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/jsxtag"
 )
 
 // Types are the admonition types Docusaurus knows, in the order the warning lists them.
@@ -119,23 +120,16 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 	}
 	// A fence belongs to the innermost open block that can take it: a fenced code block keeps it,
 	// a nested admonition closes first.
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-			continue
-		}
-		if !deeper {
-			continue
-		}
-		switch d := b.Node.(type) {
+	if jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+		switch d := b.(type) {
 		case *ast.FencedCodeBlock:
-			return parser.Continue | parser.HasChildren
+			return true
 		case *Admonition:
-			if !d.jsx && n >= d.fence {
-				return parser.Continue | parser.HasChildren
-			}
+			return !d.jsx && n >= d.fence
 		}
+		return false
+	}) {
+		return parser.Continue | parser.HasChildren
 	}
 	if n < me.fence {
 		return parser.Continue | parser.HasChildren

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/jsxtag"
 )
 
 // KindDetails is the node kind of *Details.
@@ -99,19 +100,14 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Continue | parser.HasChildren
 	}
 	// The closing tag belongs to the innermost open block that can take it.
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-			continue
-		}
-		if !deeper {
-			continue
-		}
-		switch b.Node.(type) {
+	if jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+		switch b.(type) {
 		case *ast.FencedCodeBlock, *Details:
-			return parser.Continue | parser.HasChildren
+			return true
 		}
+		return false
+	}) {
+		return parser.Continue | parser.HasChildren
 	}
 	reader.AdvanceToEOL()
 	n.closed = true

@@ -1,6 +1,7 @@
 package jsxtag
 
 import (
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
@@ -29,4 +30,21 @@ func ContinueBlock(p *Pending, reader text.Reader) parser.State {
 	p.Add(line)
 	reader.AdvanceToEOL()
 	return parser.Continue | parser.NoChildren
+}
+
+// OpenInside reports whether a block matching inner is open inside node. Container parsers ask it
+// before taking a closing line: the line belongs to the innermost block that can take it, so a code
+// fence keeps it as text and a nested component of the same kind closes first.
+func OpenInside(pc parser.Context, node ast.Node, inner func(ast.Node) bool) bool {
+	deeper := false
+	for _, b := range pc.OpenedBlocks() {
+		if b.Node == node {
+			deeper = true
+			continue
+		}
+		if deeper && inner(b.Node) {
+			return true
+		}
+	}
+	return false
 }

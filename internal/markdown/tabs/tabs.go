@@ -79,17 +79,9 @@ func (tabsParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.No
 // closes reports whether a closing line belongs to node: not when a fenced code block or another
 // block of the same kind is open inside it.
 func closes(node ast.Node, pc parser.Context, kind ast.NodeKind) bool {
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-			continue
-		}
-		if deeper && (b.Node.Kind() == ast.KindFencedCodeBlock || b.Node.Kind() == kind) {
-			return false
-		}
-	}
-	return true
+	return !jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+		return b.Kind() == ast.KindFencedCodeBlock || b.Kind() == kind
+	})
 }
 
 func (tabsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
