@@ -42,12 +42,19 @@ var jsNamesNext = map[string]chroma.TokenType{
 	"new": chroma.NameClass, "namespace": chroma.NameNamespace, "function": chroma.NameFunction,
 }
 
-func newJS(name string, aliases ...string) *scanLexer {
-	return newScanLexer(name, aliases, func(s *scanner) { (&jsScanner{s: s}).run(false) })
+// newJS returns a JavaScript or TypeScript lexer; with jsx, elements such as <div className="x">
+// are read where an expression may start (JavaScript and TSX; plain TypeScript has <T> casts).
+func newJS(name string, jsx bool, aliases ...string) *scanLexer {
+	return newScanLexer(name, aliases, func(s *scanner) { (&jsScanner{s: s, jsx: jsx}).run(false) })
 }
 
+// maxJSXDepth bounds the nesting of JSX elements followed; deeper markup is shown as plain text.
+const maxJSXDepth = 64
+
 type jsScanner struct {
-	s *scanner
+	s     *scanner
+	jsx   bool
+	depth int // JSX elements open around this scanner
 	// exprEnd is set when the last token ended an expression: a '/' after it divides, otherwise it
 	// starts a regular expression literal.
 	exprEnd bool
@@ -149,6 +156,9 @@ func (j *jsScanner) run(nested bool) {
 		case c == '?' && s.at(1) == '.' && !isDigit(s.at(2)):
 			s.emit(chroma.Operator, s.pos+2)
 			j.afterDot = true
+		case c == '<' && j.jsx && !j.exprEnd && j.depth < maxJSXDepth && (s.identStart(s.pos+1, "") || s.at(1) == '>'):
+			j.element()
+			j.exprEnd = true
 		case indexByte("+-*%=<>!&|^~?:", c):
 			end := s.pos + 1
 			for end < s.end && indexByte("+-*%=<>!&|^~?:", s.src[end]) {
@@ -198,12 +208,33 @@ func (j *jsScanner) word(afterDot bool) {
 	switch {
 	case nameNext != 0:
 		s.emit(nameNext, end)
-	case next == '(':
+	case next == '(' || (next == '<' && j.typeArgsThenCall(s.spaceEnd(end, false))):
 		s.emit(chroma.NameFunction, end)
 	default:
 		s.emit(chroma.NameOther, end)
 	}
 	j.exprEnd = true
+}
+
+// typeArgsThenCall reports whether type arguments start at i ('<') and a call follows them, as in
+// useState<number>(0): the name before them is a function.
+func (j *jsScanner) typeArgsThenCall(i int) bool {
+	s := j.s
+	depth := 0
+	for ; i < s.end; i++ {
+		switch c := s.src[i]; {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+			if depth == 0 {
+				return s.byteAt(i+1) == '('
+			}
+		case c == '\n' || !(isLetter(c) || isDigit(c) || c >= 0x80 || indexByte(" \t_$.,[]|&{}:;?'\"", c)):
+			return false
+		}
+	}
+	return false
 }
 
 // regexEnd returns the end of a regular expression literal starting at pos ('/'), flags included,
@@ -250,7 +281,7 @@ func (j *jsScanner) template() {
 			if i+1 < s.end && s.src[i+1] == '{' {
 				s.emit(chroma.LiteralStringBacktick, i)
 				s.emit(chroma.LiteralStringInterpol, i+2)
-				inner := jsScanner{s: s}
+				inner := jsScanner{s: s, jsx: j.jsx, depth: j.depth}
 				inner.run(true)
 				if s.pos < s.end { // at the closing '}'
 					s.emit(chroma.LiteralStringInterpol, s.pos+1)
@@ -262,4 +293,83 @@ func (j *jsScanner) template() {
 		i++
 	}
 	s.emit(chroma.LiteralStringBacktick, min(i, s.end))
+}
+
+// element scans a JSX element at pos ('<'): its tag, attributes and, unless it closes itself, its
+// children up to the matching closing tag. Text children are plain; {…} children and attribute
+// values are scanned as code.
+func (j *jsScanner) element() {
+	s := j.s
+	if !j.tag() {
+		return // self-closing, or the input ended inside the tag
+	}
+	for s.pos < s.end {
+		switch c := s.src[s.pos]; {
+		case c == '<' && s.at(1) == '/':
+			j.tag() // the closing tag
+			return
+		case c == '<' && j.depth+1 < maxJSXDepth && (s.identStart(s.pos+1, "") || s.at(1) == '>'):
+			inner := jsScanner{s: s, jsx: true, depth: j.depth + 1}
+			inner.element()
+		case c == '{':
+			j.expression()
+		default:
+			end := s.pos + 1
+			for end < s.end && s.src[end] != '<' && s.src[end] != '{' {
+				end++
+			}
+			s.emit(chroma.Text, end)
+		}
+	}
+}
+
+// tag scans an opening, closing or self-closing tag at pos ('<'). It reports whether an opening tag
+// was read, which then has children.
+func (j *jsScanner) tag() (opened bool) {
+	s := j.s
+	s.emit(chroma.Punctuation, s.pos+1)
+	closing := s.at(0) == '/'
+	if closing {
+		s.emit(chroma.Punctuation, s.pos+1)
+	}
+	s.emit(chroma.Text, s.spaceEnd(s.pos, true))
+	if s.identStart(s.pos, "") {
+		s.emit(chroma.NameTag, s.identEnd(s.pos, "$-.:"))
+	}
+	for s.pos < s.end {
+		start := s.pos
+		switch c := s.src[s.pos]; {
+		case isSpace(c):
+			s.emit(chroma.Text, s.spaceEnd(s.pos, true))
+		case c == '>':
+			s.emit(chroma.Punctuation, s.pos+1)
+			return !closing
+		case c == '/' && s.at(1) == '>':
+			s.emit(chroma.Punctuation, s.pos+2)
+			return false
+		case c == '{':
+			j.expression()
+		case c == '=':
+			s.emit(chroma.Operator, s.pos+1)
+		case c == '"' || c == '\'':
+			s.emit(chroma.LiteralString, s.quoted(s.pos, false, true))
+		case s.identStart(s.pos, ""):
+			s.emit(chroma.NameAttribute, s.identEnd(s.pos, "$-:"))
+		default:
+			s.other(chroma.Text)
+		}
+		s.ensureProgress(start)
+	}
+	return false
+}
+
+// expression scans a {…} container inside JSX as code.
+func (j *jsScanner) expression() {
+	s := j.s
+	s.emit(chroma.Punctuation, s.pos+1)
+	inner := jsScanner{s: s, jsx: true, depth: j.depth + 1}
+	inner.run(true)
+	if s.pos < s.end {
+		s.emit(chroma.Punctuation, s.pos+1) // the closing '}'
+	}
 }

@@ -13,7 +13,6 @@ var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
 
 // aliases maps the names authors write in fences to chroma lexer names.
 var aliases = map[string]string{
-	"tsx": "typescript", "jsx": "react",
 	"ocaml": "ocaml",
 	"html":  "html",
 }
@@ -32,8 +31,9 @@ func newLanguages() *languages {
 	own := map[string]chroma.Lexer{}
 	for _, lx := range []chroma.Lexer{
 		newMichelson(), newJsLIGO(), newCameLIGO(), newArchetype(),
-		newJS("TypeScript", "typescript", "ts", "mts", "cts"),
-		newJS("JavaScript", "javascript", "js", "mjs", "cjs"),
+		newJS("TypeScript", false, "typescript", "ts", "mts", "cts"),
+		newJS("TSX", true, "tsx"),
+		newJS("JavaScript", true, "javascript", "js", "mjs", "cjs", "jsx"),
 		newPython("Python", false, "python", "py", "python3"),
 		newPython("SmartPy", true, "smartpy"),
 		newShell("Bash", false, "bash", "sh", "shell", "zsh"),
