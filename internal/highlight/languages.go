@@ -14,7 +14,6 @@ var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
 // aliases maps the names authors write in fences to chroma lexer names.
 var aliases = map[string]string{
 	"ocaml": "ocaml",
-	"html":  "html",
 }
 
 // languages resolves fence language names to lexers. Our own lexers are built per instance, so
@@ -38,7 +37,7 @@ func newLanguages() *languages {
 		newPython("SmartPy", true, "smartpy"),
 		newShell("Bash", false, "bash", "sh", "shell", "zsh"),
 		newShell("Console", true, "console", "shell-session"),
-		newRust(), newCSharp(), newJSON(), newYAML(), newTOML(),
+		newRust(), newCSharp(), newJSON(), newYAML(), newTOML(), newHTML(), newCSS(),
 	} {
 		for _, a := range lx.Config().Aliases {
 			own[a] = lx
