@@ -1,5 +1,6 @@
-// Package jsx checks MDX component tags: known components (built in, or imported by the page) pass
-// through as markup; an unknown capitalised tag is shown as literal text with a warning, as an
+// Package jsx checks MDX component tags: known components (built in, or a Markdown partial the page
+// imports) pass through as markup; any other capitalised tag, including a React component the page
+// imports or defines, which tzdocs cannot run, is shown as literal text with a warning, as an
 // unrendered component would otherwise vanish silently.
 package jsx
 
@@ -59,13 +60,16 @@ func (n *LiteralBlock) Dump(source []byte, level int) {
 var (
 	// tag finds a capitalised (component) tag name, opening or closing.
 	tag = regexp.MustCompile(`<(/?)([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)`)
-	// imported finds the names bound by an import statement.
-	importClause = regexp.MustCompile(`(?s)import\s+(.*?)\s+from\s`)
+	// importClause finds the names bound by an import statement, and the module.
+	importClause = regexp.MustCompile(`(?s)import\s+(.*?)\s+from\s+['"]([^'"]*)['"]`)
+	// exported finds components a page defines itself: export const X = …, export function X.
+	exported = regexp.MustCompile(`export\s+(?:const|let|var|function)\s+([A-Z][\w$]*)`)
 )
 
-// importedNames returns the local names bound by the page's import statements.
-func importedNames(doc *ast.Document, source []byte) map[string]bool {
-	names := map[string]bool{}
+// pageNames returns the local names bound by the page's import statements, each with its module,
+// and the components the page exports.
+func pageNames(doc *ast.Document, source []byte) (imports map[string]string, exports map[string]bool) {
+	imports, exports = map[string]string{}, map[string]bool{}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() != mdx.KindESM {
 			continue
@@ -80,19 +84,33 @@ func importedNames(doc *ast.Document, source []byte) map[string]bool {
 			for _, part := range strings.Split(clause, ",") {
 				fields := strings.Fields(part)
 				if len(fields) > 0 {
-					names[fields[len(fields)-1]] = true // "A as B" binds B
+					imports[fields[len(fields)-1]] = m[2] // "A as B" binds B
 				}
 			}
 		}
+		for _, m := range exported.FindAllStringSubmatch(b.String(), -1) {
+			exports[m[1]] = true
+		}
 	}
-	return names
+	return imports, exports
+}
+
+// isPartial reports whether an import's module is a Markdown file, which the page inlines.
+func isPartial(module string) bool {
+	return strings.HasSuffix(module, ".md") || strings.HasSuffix(module, ".mdx")
 }
 
 type checker struct{}
 
 func (checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
-	known := importedNames(doc, source)
+	imports, exports := pageNames(doc, source)
+	known := map[string]bool{}
+	for name, module := range imports {
+		if isPartial(module) {
+			known[name] = true
+		}
+	}
 	for _, b := range Builtin {
 		known[b] = true
 	}
@@ -100,9 +118,19 @@ func (checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Contex
 		head, _, _ := strings.Cut(name, ".") // <Tabs.Item> is known when Tabs is
 		return known[head]
 	}
+	builtins := strings.Join(Builtin, ", ")
 	warn := func(offset int, name string) {
-		diag.Warn(pc, offset, fmt.Sprintf("unknown JSX component <%s>, shown as text; import it or use one of %s",
-			name, strings.Join(Builtin, ", ")))
+		head, _, _ := strings.Cut(name, ".")
+		var msg string
+		switch module, imported := imports[head]; {
+		case imported:
+			msg = fmt.Sprintf("component <%s> comes from %q, a React component tzdocs does not run; shown as text. Use one of %s, a Markdown partial, or plain Markdown and HTML", name, module, builtins)
+		case exports[head]:
+			msg = fmt.Sprintf("component <%s> is defined in the page with export, which tzdocs does not run; shown as text. Use one of %s, or plain Markdown and HTML", name, builtins)
+		default:
+			msg = fmt.Sprintf("unknown JSX component <%s>, shown as text; use one of %s, or a Markdown partial", name, builtins)
+		}
+		diag.Warn(pc, offset, msg)
 	}
 	type swap struct{ old, new ast.Node }
 	var swaps []swap
