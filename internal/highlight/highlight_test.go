@@ -99,7 +99,7 @@ func TestHTMLAliases(t *testing.T) {
 	h := New()
 	for _, lang := range []string{"bash", "sh", "shell", "console", "zsh", "ts", "typescript", "tsx", "js", "javascript", "jsx",
 		"json", "yaml", "yml", "toml", "python", "py", "rust", "rs", "ocaml", "csharp", "cs", "c#", "html",
-		"michelson", "jsligo", "cameligo", "smartpy", "archetype", "Python"} {
+		"michelson", "jsligo", "ligolang", "cameligo", "smartpy", "archetype", "Python"} {
 		code := "x = \"a\" # 1\n"
 		if lang == "html" {
 			code = "<b class=\"a\">x</b>\n"
@@ -127,6 +127,7 @@ func TestHTMLPlainAndUnknown(t *testing.T) {
 		{"txt", "<b>", "&lt;b&gt;", true},
 		{"nosuchlang", "if <x>\n", "if &lt;x&gt;", false},
 		{"plain", "", "", true},
+		{"logs", "Injected <op>\n", "Injected &lt;op&gt;", true},
 	}
 	for _, tt := range tests {
 		html, known := h.HTML(tt.lang, tt.code)

@@ -9,7 +9,7 @@ import (
 )
 
 // plainNames are languages shown as escaped text on purpose: they are known, so no warning.
-var plainNames = []string{"text", "plain", "txt", "plaintext", ""}
+var plainNames = []string{"text", "plain", "txt", "plaintext", "log", "logs", "output", ""}
 
 // aliases maps the names authors write in fences to chroma lexer names.
 var aliases = map[string]string{

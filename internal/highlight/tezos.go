@@ -197,7 +197,7 @@ func newJsLIGO() chroma.Lexer {
 		operators:   "-+*/%=<>!&|^~?:",
 		punctuation: "{}()[];,.",
 	}
-	return l.lexer("JsLIGO", "jsligo", "ligo")
+	return l.lexer("JsLIGO", "jsligo", "ligo", "ligolang")
 }
 
 func newCameLIGO() chroma.Lexer {
