@@ -1,9 +1,12 @@
 package jsxtag
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // OpenBlock starts a block that holds one JSX tag named name, possibly spread over several lines:
@@ -47,4 +50,41 @@ func OpenInside(pc parser.Context, node ast.Node, inner func(ast.Node) bool) boo
 		}
 	}
 	return false
+}
+
+// OpenContainer reads the opening tag of a container component (one with children, such as
+// <Tabs>) that starts the current line, possibly written over several lines as formatters lay out
+// long tags:
+//
+//	<Tabs
+//	  groupId="os"
+//	  defaultValue="linux">
+//
+// The tag must end its line. On success the reader is past the tag and offset is the tag's source
+// offset; otherwise nothing is consumed.
+func OpenContainer(reader text.Reader, name string) (tag Tag, offset int, ok bool) {
+	line, seg := reader.PeekLine()
+	indent, ok := StartsTag(line, name)
+	if !ok {
+		return Tag{}, 0, false
+	}
+	src := reader.Source()
+	start := seg.Start + indent
+	tag, n, ok := Parse(src[start:])
+	if !ok || tag.Name != name || tag.Closing || tag.SelfClose {
+		return Tag{}, 0, false
+	}
+	end := start + n
+	rest := src[end:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if !util.IsBlank(rest) {
+		return Tag{}, 0, false
+	}
+	for range bytes.Count(src[start:end], []byte("\n")) {
+		reader.AdvanceLine()
+	}
+	reader.AdvanceToEOL()
+	return tag, start, true
 }

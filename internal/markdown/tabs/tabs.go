@@ -29,21 +29,6 @@ var (
 	oldValue = regexp.MustCompile(`\{\s*(?:label:\s*(['"])(.*?)['"]\s*,\s*value:\s*(['"])(.*?)['"]|value:\s*(['"])(.*?)['"]\s*,\s*label:\s*(['"])(.*?)['"])\s*,?\s*\}`)
 )
 
-// openTag reads a line holding only an opening tag named name. Any indentation is allowed: MDX
-// has no indented code blocks, and writers often indent <TabItem> inside <Tabs>.
-func openTag(line []byte, name string) (jsxtag.Tag, int, bool) {
-	trimmed := bytes.TrimLeft(line, " \t")
-	indent := len(line) - len(trimmed)
-	if !bytes.HasPrefix(trimmed, []byte("<"+name)) {
-		return jsxtag.Tag{}, 0, false
-	}
-	tag, n, ok := jsxtag.Parse(trimmed)
-	if !ok || tag.Name != name || tag.Closing || tag.SelfClose || !util.IsBlank(trimmed[n:]) {
-		return jsxtag.Tag{}, 0, false
-	}
-	return tag, indent, true
-}
-
 // oneLineItem matches "<TabItem …>text</TabItem>" on one line; group 1 is the text.
 var oneLineItem = regexp.MustCompile(`^[ \t]*<TabItem(?:\s[^>]*)?>(.*?)</TabItem>[ \t]*\r?\n?$`)
 
@@ -51,13 +36,17 @@ type tabsParser struct{}
 
 func (tabsParser) Trigger() []byte { return []byte{'<'} }
 
-func (tabsParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	line, seg := reader.PeekLine()
-	tag, indent, ok := openTag(line, "Tabs")
+func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	tag, offset, ok := jsxtag.OpenContainer(reader, "Tabs")
 	if !ok {
+		if line, seg := reader.PeekLine(); !bytes.Contains(line, []byte("/>")) {
+			if indent, starts := jsxtag.StartsTag(line, "Tabs"); starts {
+				diag.Warn(pc, seg.Start+indent, "<Tabs> tag is not complete, or has text after it on its line; end the tag with > and start the content on the next line")
+			}
+		}
 		return nil, parser.NoChildren
 	}
-	n := &Tabs{start: seg.Start + indent}
+	n := &Tabs{start: offset}
 	n.GroupID, _ = tag.Get("groupId")
 	n.defaultValue, _ = tag.Get("defaultValue")
 	for _, a := range tag.Attrs {
@@ -72,7 +61,6 @@ func (tabsParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.No
 			}
 		}
 	}
-	reader.AdvanceToEOL()
 	return n, parser.HasChildren
 }
 
@@ -108,23 +96,30 @@ func (itemParser) Trigger() []byte { return []byte{'<'} }
 
 func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
-	tag, indent, ok := openTag(line, "TabItem")
 	var inline []int
-	if !ok {
-		if inline = oneLineItem.FindSubmatchIndex(line); inline == nil {
-			return nil, parser.NoChildren
+	var tag jsxtag.Tag
+	var offset int
+	if parent.Kind() != KindTabs {
+		if _, ok := jsxtag.StartsTag(line, "TabItem"); ok {
+			diag.Warn(pc, seg.Start+len(line)-len(bytes.TrimLeft(line, " \t")), "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
 		}
+		return nil, parser.NoChildren
+	}
+	if inline = oneLineItem.FindSubmatchIndex(line); inline != nil {
 		trimmed := bytes.TrimLeft(line, " \t")
-		indent = len(line) - len(trimmed)
+		offset = seg.Start + len(line) - len(trimmed)
+		var ok bool
 		if tag, _, ok = jsxtag.Parse(trimmed); !ok {
 			return nil, parser.NoChildren
 		}
+		reader.AdvanceToEOL()
+	} else {
+		var ok bool
+		if tag, offset, ok = jsxtag.OpenContainer(reader, "TabItem"); !ok {
+			return nil, parser.NoChildren
+		}
 	}
-	if parent.Kind() != KindTabs {
-		diag.Warn(pc, seg.Start+indent, "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
-		return nil, parser.NoChildren
-	}
-	n := &TabItem{start: seg.Start + indent}
+	n := &TabItem{start: offset}
 	n.Value, _ = tag.Get("value")
 	n.Label, _ = tag.Get("label")
 	if n.Label == "" {
@@ -133,7 +128,6 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 	if v, ok := tag.Get("default"); ok && v != "false" {
 		n.Default = true
 	}
-	reader.AdvanceToEOL()
 	if inline != nil {
 		n.closed = true
 		if inline[3] > inline[2] {
