@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown/admonition"
@@ -154,6 +155,7 @@ func New(opts Options) *Converter {
 		opts.Highlighter = highlight.New()
 	}
 	md := goldmark.New(
+		goldmark.WithParser(mdxParser()),
 		goldmark.WithExtensions(
 			extension.Strikethrough,
 			extension.TaskList,
@@ -177,6 +179,33 @@ func New(opts Options) *Converter {
 	)
 	return &Converter{opts: opts, md: md}
 }
+
+// mdxParser is goldmark's CommonMark parser without indented code blocks, as in MDX, which
+// Docusaurus uses for every page: text indented by four spaces (inside an admonition, say) is a
+// paragraph there, not code. Code is written in fences.
+func mdxParser() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(
+			util.Prioritized(parser.NewSetextHeadingParser(), 100),
+			util.Prioritized(parser.NewThematicBreakParser(), 200),
+			util.Prioritized(parser.NewListParser(), 300),
+			util.Prioritized(parser.NewListItemParser(), 400),
+			util.Prioritized(parser.NewATXHeadingParser(), 600),
+			util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+			util.Prioritized(parser.NewBlockquoteParser(), 800),
+			util.Prioritized(parser.NewHTMLBlockParser(), 900),
+			// The paragraph parser must now take indented lines, which only the code parser did.
+			util.Prioritized(indentedParagraphs{parser.NewParagraphParser()}, 1000),
+		),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+}
+
+// indentedParagraphs is the paragraph parser, also opened on lines indented by four spaces or more.
+type indentedParagraphs struct{ parser.BlockParser }
+
+func (indentedParagraphs) CanAcceptIndentedLine() bool { return true }
 
 // Convert compiles one page. The caller replaces front matter with blank lines, so line numbers in
 // diagnostics and refs are file line numbers. Problems in the content are reported in the Document;

@@ -295,3 +295,12 @@ func TestCodeBlockComponentFeedsSectionsAndMermaid(t *testing.T) {
 		t.Errorf("mermaid component: HasMermaid=%v\n%s", doc.HasMermaid, doc.HTML)
 	}
 }
+
+// As in MDX, text indented by four spaces is a paragraph, not an indented code block.
+func TestIndentedTextIsNotCode(t *testing.T) {
+	doc := convert(t, ":::warning\n    Tokens can be frozen by a faulty contract.\n:::\n\nIntro.\n\n    Indented four spaces.\n", PageContext{})
+	if strings.Contains(doc.HTML, "<pre") || !strings.Contains(doc.HTML, "<p>Tokens can be frozen by a faulty contract.</p>") ||
+		!strings.Contains(doc.HTML, "<p>Indented four spaces.</p>") {
+		t.Errorf("HTML:\n%s", doc.HTML)
+	}
+}
