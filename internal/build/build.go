@@ -172,6 +172,8 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	if shell.tagManager != "" {
 		policy.Origins = append(policy.Origins, tagManagerOrigins...)
 	}
+	// Pages that embed images, videos or frames from other sites get those origins, and only those.
+	policy.embedOrigins(docs)
 	policyJSON, _ := json.Marshal(policy)
 	out.add("_csp.json", policyJSON)
 	writeTextFiles(site, docs, out)

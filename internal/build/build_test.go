@@ -172,6 +172,23 @@ func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 	}
 }
 
+// The content security policy allows the origins of what pages embed from other sites, by kind.
+func TestEmbedOriginsReachThePolicy(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "tz1 addresses.\n",
+		"tz1 addresses.\n\n![Chart](https://stats.example.net/c.png)\n\n<iframe src=\"https://www.youtube-nocookie.com/embed/x\" title=\"Talk\"></iframe>\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var policy cspSources
+	if err := json.Unmarshal([]byte(read(t, dist, "_csp.json")), &policy); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(policy.ImgOrigins, policy.FrameOrigins, policy.MediaOrigins) != "[https://stats.example.net] [https://www.youtube-nocookie.com] []" {
+		t.Errorf("policy %+v", policy)
+	}
+}
+
 func TestUnlistedPagesStayOutOfSitemapAndSidebars(t *testing.T) {
 	dist, _, err := buildSite(t, sitetest.Minimal)
 	if err != nil {

@@ -8,8 +8,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
+	"tzdocs/internal/content"
+	"tzdocs/internal/markdown"
 	"tzdocs/internal/prerender"
 )
 
@@ -93,6 +96,40 @@ type shell struct {
 type cspSources struct {
 	ScriptHashes []string `json:"scriptHashes"` // sha256 sources of the inline scripts
 	Origins      []string `json:"origins"`      // third-party origins scripts may load from and talk to
+	// Origins of the images, frames, and audio and video that pages embed from other sites.
+	ImgOrigins   []string `json:"imgOrigins"`
+	FrameOrigins []string `json:"frameOrigins"`
+	MediaOrigins []string `json:"mediaOrigins"`
+}
+
+// embedOrigins fills the policy's embed origins from what the pages load from other sites:
+// "scheme://host[:port]", sorted; a protocol-relative URL counts as https.
+func (p *cspSources) embedOrigins(docs map[*content.Doc]*markdown.Document) {
+	sets := map[string]map[string]bool{markdown.EmbedImage: {}, markdown.EmbedFrame: {}, markdown.EmbedMedia: {}}
+	for _, md := range docs {
+		for _, e := range md.Embeds {
+			raw := e.URL
+			if strings.HasPrefix(raw, "//") {
+				raw = "https:" + raw
+			}
+			u, err := url.Parse(raw)
+			if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+				continue
+			}
+			if set := sets[e.Kind]; set != nil {
+				set[u.Scheme+"://"+u.Host] = true
+			}
+		}
+	}
+	sorted := func(set map[string]bool) []string {
+		out := make([]string, 0, len(set))
+		for o := range set {
+			out = append(out, o)
+		}
+		sort.Strings(out)
+		return out
+	}
+	p.ImgOrigins, p.FrameOrigins, p.MediaOrigins = sorted(sets[markdown.EmbedImage]), sorted(sets[markdown.EmbedFrame]), sorted(sets[markdown.EmbedMedia])
 }
 
 // tagManagerOrigins are what a Google Tag Manager container loads from and reports to.

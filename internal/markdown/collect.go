@@ -30,8 +30,14 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 		}
 		return dest
 	}
+	embed := func(kind, url string) {
+		if !isInternal(url) && (strings.HasPrefix(url, "//") || strings.HasPrefix(url, "http://") || strings.HasPrefix(url, "https://")) {
+			doc.Embeds = append(doc.Embeds, Embed{Kind: kind, URL: url})
+		}
+	}
 	image := func(dest string, offset int) (Image, bool) {
 		dest = conref.Rebase(pos.base(offset), dest)
+		embed(EmbedImage, dest)
 		doc.Images = append(doc.Images, pos.ref(dest, offset))
 		if ctx.ResolveImage == nil {
 			return Image{URL: dest}, true
@@ -81,6 +87,16 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 		case *rawhtml.Block, *rawhtml.Inline:
 			for _, t := range rawhtml.Tags(n) {
 				resolveTag(t, link, image)
+				if t.Closing {
+					continue
+				}
+				kind := map[string]string{"iframe": EmbedFrame, "video": EmbedMedia, "audio": EmbedMedia, "source": EmbedMedia, "track": EmbedMedia}[t.Name]
+				if src, ok := jsxtag.Lookup(t.Attrs, "src"); ok && kind != "" {
+					embed(kind, src)
+				}
+				if poster, ok := jsxtag.Lookup(t.Attrs, "poster"); ok && t.Name == "video" {
+					embed(EmbedImage, poster)
+				}
 			}
 		case *ast.FencedCodeBlock:
 			if n.Info != nil && codeblock.Parse(n, src).Lang == codeblock.Mermaid {

@@ -120,6 +120,19 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Message)
 }
 
+// Embed kinds: what a page loads from another site.
+const (
+	EmbedImage = "img"   // <img>, Markdown images, <Figure>
+	EmbedFrame = "frame" // <iframe>
+	EmbedMedia = "media" // <video>, <audio>, <source>
+)
+
+// Embed is a resource of another site a page loads.
+type Embed struct {
+	Kind string // EmbedImage, EmbedFrame or EmbedMedia
+	URL  string
+}
+
 // Document is a converted page.
 type Document struct {
 	Title      string // plain text of a leading level-1 heading, which is then left out of HTML; "" if none
@@ -132,6 +145,9 @@ type Document struct {
 	Warnings   []Diagnostic // e.g. unknown code language, unknown JSX component
 	Errors     []Diagnostic // e.g. ResolveImage failures, partials that cannot be included
 	HasMermaid bool
+	// Embeds are the resources of other sites the page loads (external images, frames, audio and
+	// video), so the server's content security policy can allow exactly their origins.
+	Embeds []Embed
 	// Partials are the files of the content references included (as ReadPartial named them), so
 	// a build can rebuild the page when one of them changes.
 	Partials []string

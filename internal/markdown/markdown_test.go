@@ -304,3 +304,22 @@ func TestIndentedTextIsNotCode(t *testing.T) {
 		t.Errorf("HTML:\n%s", doc.HTML)
 	}
 }
+
+// External images, frames and media are recorded with their kind, so the server can allow their
+// origins; the site's own files are not.
+func TestEmbedsOfOtherSites(t *testing.T) {
+	src := "![Chart](https://stats.example.net/chart.png)\n\n![Local](/img/x.png)\n\n" +
+		"<iframe src=\"https://www.youtube-nocookie.com/embed/abc\" title=\"Talk\"></iframe>\n\n" +
+		"<video controls poster=\"https://cdn.example.org/p.jpg\">\n  <source src=\"https://cdn.example.org/v.mp4\" type=\"video/mp4\" />\n</video>\n\n" +
+		"Inline <img src=\"//img.example.com/i.svg\" alt=\"i\" /> image.\n"
+	doc := convert(t, src, PageContext{})
+	var got []string
+	for _, e := range doc.Embeds {
+		got = append(got, e.Kind+" "+e.URL)
+	}
+	want := []string{"img https://stats.example.net/chart.png", "frame https://www.youtube-nocookie.com/embed/abc",
+		"img https://cdn.example.org/p.jpg", "media https://cdn.example.org/v.mp4", "img //img.example.com/i.svg"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("embeds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -94,16 +94,13 @@ func loadSite(dir string) (*siteFiles, error) {
 			s.url, s.askAI = sd.URL, sd.AskAI.AssistantID
 		}
 	}
-	var policy struct {
-		ScriptHashes []string `json:"scriptHashes"`
-		Origins      []string `json:"origins"`
-	}
+	var policy cspSources
 	if f := s.files["/_csp.json"]; f != nil {
 		if err := json.Unmarshal(f.data, &policy); err != nil {
 			return nil, fmt.Errorf("%s: %v; rebuild the site", filepath.Join(dir, "_csp.json"), err)
 		}
 	}
-	s.csp = contentSecurityPolicy(policy.ScriptHashes, policy.Origins)
+	s.csp = contentSecurityPolicy(policy)
 	s.index = search.NewIndex(nil)
 	if f := s.files["/_search/records.json"]; f != nil {
 		var records []search.Record

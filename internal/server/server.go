@@ -201,20 +201,39 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
+// cspSources is the build's _csp.json: what the content security policy must allow.
+type cspSources struct {
+	ScriptHashes []string `json:"scriptHashes"` // inline scripts, by hash
+	Origins      []string `json:"origins"`      // third-party script origins (a configured tag manager)
+	ImgOrigins   []string `json:"imgOrigins"`   // images pages embed from other sites
+	FrameOrigins []string `json:"frameOrigins"` // frames pages embed (videos, diagrams)
+	MediaOrigins []string `json:"mediaOrigins"` // audio and video pages embed
+}
+
 // contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
-// default), plus the build's inline scripts by hash and the third-party origins the build asked for
-// (a configured tag manager).
-func contentSecurityPolicy(inlineHashes, origins []string) string {
+// default), plus the build's inline scripts by hash, the third-party origins the build asked for
+// (a configured tag manager), and the origins of what the pages themselves embed.
+func contentSecurityPolicy(p cspSources) string {
 	scripts, connect, img := "'self'", "'self'", "'self' data:"
-	for _, h := range inlineHashes {
+	for _, h := range p.ScriptHashes {
 		scripts += " '" + h + "'"
 	}
-	for _, o := range origins {
+	for _, o := range p.Origins {
 		scripts += " " + o
 		connect += " " + o
 		img += " " + o
 	}
-	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " + img + "; font-src 'self'; connect-src " + connect + "; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+	for _, o := range p.ImgOrigins {
+		img += " " + o
+	}
+	csp := "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " + img + "; font-src 'self'; connect-src " + connect
+	if len(p.FrameOrigins) > 0 {
+		csp += "; frame-src 'self' " + strings.Join(p.FrameOrigins, " ")
+	}
+	if len(p.MediaOrigins) > 0 {
+		csp += "; media-src 'self' " + strings.Join(p.MediaOrigins, " ")
+	}
+	return csp + "; frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
 }
 
 // securityHeaders adds headers every response carries.

@@ -40,7 +40,7 @@ console.log("app")
 [{"objectID":"a1","hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"},"content":"","type":"lvl1","url":"/architecture/bakers","url_without_anchor":"/architecture/bakers","anchor":"","weight":{"pageRank":0,"level":90,"position":1},"language":"en","docusaurus_tag":"docs-default-current"},
  {"objectID":"a2","hierarchy":{"lvl0":"Architecture","lvl1":"Architecture"},"content":"Bakers produce blocks.","type":"content","url":"/architecture","url_without_anchor":"/architecture","anchor":"","weight":{"pageRank":0,"level":0,"position":0},"language":"en","docusaurus_tag":"docs-default-current"}]
 -- dist/_csp.json --
-{"scriptHashes": ["sha256-abc="], "origins": []}
+{"scriptHashes": ["sha256-abc="], "origins": [], "imgOrigins": ["https://stats.example.net"], "frameOrigins": ["https://www.youtube-nocookie.com"], "mediaOrigins": []}
 -- dist/img/logo.svg --
 <svg xmlns="http://www.w3.org/2000/svg"></svg>
 `
@@ -291,8 +291,13 @@ func TestInsightsEvents(t *testing.T) {
 func TestContentSecurityPolicyAllowsTheBuildsInlineScripts(t *testing.T) {
 	s, _ := newTestServer(t)
 	csp := get(t, s, "/architecture").Header.Get("Content-Security-Policy")
-	if !strings.Contains(csp, "script-src 'self' 'sha256-abc='") || !strings.Contains(csp, "connect-src 'self'") {
+	if !strings.Contains(csp, "script-src 'self' 'sha256-abc='") || !strings.Contains(csp, "connect-src 'self';") {
 		t.Errorf("CSP %q", csp)
+	}
+	// What the pages embed from other sites is allowed, for its kind only; nothing else is.
+	if !strings.Contains(csp, "img-src 'self' data: https://stats.example.net;") || !strings.Contains(csp, "frame-src 'self' https://www.youtube-nocookie.com;") ||
+		strings.Contains(csp, "media-src") || strings.Count(csp, "youtube") != 1 {
+		t.Errorf("CSP embeds %q", csp)
 	}
 }
 
