@@ -177,6 +177,10 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 		},
 		"guides/setup":       {`<p class="tz-admonition__title">Back up your keys</p>`, `<li>`, `tz-admonition--danger`, `<a href="/guides/deploy">Then deploy</a>`},
 		"tutorials/overview": {`<a class="tz-tutorial-card" href="/tutorials/first-app/part-1">`},
+		"reference/rpc": {
+			`<iframe class="tz-embed__frame" src="https://lucid.app/documents/embedded/0000-rpc" title="Diagram" id="rpc-flow" style="width:640px;height:360px"`,
+			`<details class="tz-quiz__answer"><summary>Show the answer</summary><p>B. 8732</p></details>`,
+		},
 		"reference/cli": {
 			// A transcript: the prompt and the output are told apart.
 			`<span class="gp">$</span> <span class="nf">octez-client</span> --endpoint`, `<span class="go">Node is bootstrapped.</span>`,
@@ -195,8 +199,8 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 			}
 		}
 	}
-	for _, leak := range []string{"import ", "{/*", "<InstallSteps", "<Network", "<TabItem", "className=", "<CodeBlock", "<Admonition"} {
-		for _, id := range []string{"intro", "reference/cli"} {
+	for _, leak := range []string{"import ", "{/*", "<InstallSteps", "<Network", "<TabItem", "className=", "<CodeBlock", "<Admonition", "<LucidDiagram", "<QuizQuestion"} {
+		for _, id := range []string{"intro", "reference/cli", "reference/rpc"} {
 			if strings.Contains(html[id], leak) {
 				t.Errorf("%s HTML leaks %q", id, leak)
 			}

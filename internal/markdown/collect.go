@@ -10,6 +10,7 @@ import (
 
 	"tzdocs/internal/markdown/codeblock"
 	"tzdocs/internal/markdown/conref"
+	"tzdocs/internal/markdown/embed"
 	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/jsxtag"
 	"tzdocs/internal/markdown/links"
@@ -30,14 +31,14 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 		}
 		return dest
 	}
-	embed := func(kind, url string) {
+	addEmbed := func(kind, url string) {
 		if !isInternal(url) && (strings.HasPrefix(url, "//") || strings.HasPrefix(url, "http://") || strings.HasPrefix(url, "https://")) {
 			doc.Embeds = append(doc.Embeds, Embed{Kind: kind, URL: url})
 		}
 	}
 	image := func(dest string, offset int) (Image, bool) {
 		dest = conref.Rebase(pos.base(offset), dest)
-		embed(EmbedImage, dest)
+		addEmbed(EmbedImage, dest)
 		doc.Images = append(doc.Images, pos.ref(dest, offset))
 		if ctx.ResolveImage == nil {
 			return Image{URL: dest}, true
@@ -74,6 +75,10 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 				n.SetAttributeString(links.AttrWidth, img.Width)
 				n.SetAttributeString(links.AttrHeight, img.Height)
 			}
+		case *embed.Diagram:
+			if n.Src != "" {
+				addEmbed(EmbedFrame, n.Src)
+			}
 		case *figure.Figure:
 			if n.Src != "" {
 				if img, ok := image(n.Src, n.Offset); ok {
@@ -92,10 +97,10 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 				}
 				kind := map[string]string{"iframe": EmbedFrame, "video": EmbedMedia, "audio": EmbedMedia, "source": EmbedMedia, "track": EmbedMedia}[t.Name]
 				if src, ok := jsxtag.Lookup(t.Attrs, "src"); ok && kind != "" {
-					embed(kind, src)
+					addEmbed(kind, src)
 				}
 				if poster, ok := jsxtag.Lookup(t.Attrs, "poster"); ok && t.Name == "video" {
-					embed(EmbedImage, poster)
+					addEmbed(EmbedImage, poster)
 				}
 			}
 		case *ast.FencedCodeBlock:

@@ -23,6 +23,7 @@ import (
 	"tzdocs/internal/markdown/conref"
 	"tzdocs/internal/markdown/details"
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/embed"
 	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/markdown/jsx"
@@ -186,6 +187,7 @@ func New(opts Options) *Converter {
 			details.Extension{},
 			tabs.Extension{},
 			figure.Extension{},
+			embed.Extension{},
 			tutorialcard.Extension{},
 			jsx.Extension{},
 			rawhtml.Extension{},

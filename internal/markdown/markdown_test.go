@@ -323,3 +323,17 @@ func TestEmbedsOfOtherSites(t *testing.T) {
 		t.Errorf("embeds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A <LucidDiagram> is a frame from another site; a <QuizQuestion>'s text is searchable.
+func TestEmbeddingComponentsInPages(t *testing.T) {
+	doc := convert(t, "import LucidDiagram from '@site/src/components/LucidDiagram';\n\n## Flow\n\n<LucidDiagram src=\"https://lucid.app/documents/embedded/1\" />\n\n<QuizQuestion questionText=\"Who bakes blocks?\" q0=\"Bakers\" q1=\"Indexers\" correctAnswerIndex=\"0\" />\n", PageContext{})
+	if len(doc.Embeds) != 1 || doc.Embeds[0] != (Embed{Kind: EmbedFrame, URL: "https://lucid.app/documents/embedded/1"}) {
+		t.Errorf("embeds %+v", doc.Embeds)
+	}
+	if len(doc.Sections) != 1 || doc.Sections[0].Text != "Who bakes blocks? Bakers Indexers" {
+		t.Errorf("sections %+v", doc.Sections)
+	}
+	if len(doc.Warnings) != 0 {
+		t.Errorf("warnings %v", doc.Warnings)
+	}
+}

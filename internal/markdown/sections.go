@@ -9,6 +9,7 @@ import (
 	"tzdocs/internal/markdown/admonition"
 	"tzdocs/internal/markdown/codeblock"
 	"tzdocs/internal/markdown/details"
+	"tzdocs/internal/markdown/embed"
 	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/plaintext"
 	"tzdocs/internal/markdown/rawhtml"
@@ -58,6 +59,8 @@ func (s *sectioner) visit(n ast.Node) {
 			s.parts = append(s.parts, plaintext.Inline(c, s.src))
 		case *figure.Figure:
 			s.parts = append(s.parts, c.Caption)
+		case *embed.Quiz:
+			s.parts = append(append(s.parts, c.Question), c.Options...)
 		case *tutorialcard.Card:
 			s.parts = append(s.parts, c.Title, c.Description)
 		case *ast.HTMLBlock, *rawhtml.Block:

@@ -21,7 +21,7 @@ import (
 )
 
 // Builtin are the components every page may use without importing them.
-var Builtin = []string{"Tabs", "TabItem", "Figure", "TutorialCard", "TutorialCardContainer", "CodeBlock", "Admonition"}
+var Builtin = []string{"Tabs", "TabItem", "Figure", "TutorialCard", "TutorialCardContainer", "CodeBlock", "Admonition", "LucidDiagram", "QuizQuestion"}
 
 // KindLiteral is the node kind of *Literal.
 var KindLiteral = ast.NewNodeKind("JSXLiteral")

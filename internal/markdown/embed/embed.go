@@ -1,0 +1,239 @@
+// Package embed renders the embedding components of the Tezos documentation that have no Markdown
+// form: <LucidDiagram src width height /> (a diagram from another site in a frame) and
+// <QuizQuestion questionText q0 q1 … correctAnswerIndex /> (a question with its answer behind a
+// disclosure, which needs no script).
+package embed
+
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/jsxtag"
+)
+
+// Components are the component names this package renders.
+var Components = []string{"LucidDiagram", "QuizQuestion"}
+
+// KindDiagram is the node kind of *Diagram.
+var KindDiagram = ast.NewNodeKind("LucidDiagram")
+
+// Diagram is a <LucidDiagram>: a diagram page of another site shown in a frame.
+type Diagram struct {
+	ast.BaseBlock
+	Src, ID, Title string
+	Width, Height  string // CSS lengths
+	Offset         int    // source offset of the tag, for diagnostics
+	pending        jsxtag.Pending
+}
+
+// Kind implements ast.Node.
+func (n *Diagram) Kind() ast.NodeKind { return KindDiagram }
+
+// IsRaw implements ast.Node.
+func (n *Diagram) IsRaw() bool { return true }
+
+// Dump implements ast.Node.
+func (n *Diagram) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Src": n.Src}, nil)
+}
+
+// KindQuiz is the node kind of *Quiz.
+var KindQuiz = ast.NewNodeKind("QuizQuestion")
+
+// Quiz is a <QuizQuestion>: a question, its options, and which one is right.
+type Quiz struct {
+	ast.BaseBlock
+	Question string
+	Options  []string
+	Answer   int // index into Options, -1 when not given
+	Offset   int
+	pending  jsxtag.Pending
+}
+
+// Kind implements ast.Node.
+func (n *Quiz) Kind() ast.NodeKind { return KindQuiz }
+
+// IsRaw implements ast.Node.
+func (n *Quiz) IsRaw() bool { return true }
+
+// Dump implements ast.Node.
+func (n *Quiz) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Question": n.Question}, nil)
+}
+
+// pendingOf returns the tag gatherer of a node of this package.
+func pendingOf(n ast.Node) *jsxtag.Pending {
+	switch n := n.(type) {
+	case *Diagram:
+		return &n.pending
+	case *Quiz:
+		return &n.pending
+	}
+	return nil
+}
+
+type blockParser struct{}
+
+func (blockParser) Trigger() []byte { return []byte{'<'} }
+
+func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	n := ast.Node(&Diagram{})
+	offset, ok := jsxtag.OpenBlock(pendingOf(n), reader, "LucidDiagram")
+	if ok {
+		n.(*Diagram).Offset = offset
+		return n, parser.NoChildren
+	}
+	n = &Quiz{Answer: -1}
+	if offset, ok = jsxtag.OpenBlock(pendingOf(n), reader, "QuizQuestion"); ok {
+		n.(*Quiz).Offset = offset
+		return n, parser.NoChildren
+	}
+	return nil, parser.NoChildren
+}
+
+func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	return jsxtag.ContinueBlock(pendingOf(node), reader)
+}
+
+// cssLength accepts the sizes authors write: 640, 640px, 100%, 30rem.
+var cssLength = regexp.MustCompile(`^\d+(\.\d+)?(px|%|em|rem|vw|vh)?$`)
+
+func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	p := pendingOf(node)
+	switch n := node.(type) {
+	case *Diagram:
+		if !p.Done {
+			diag.Warn(pc, n.Offset, "<LucidDiagram> tag is not complete; end it with />")
+			return
+		}
+		n.Src, _ = p.Tag.Get("src")
+		n.ID, _ = p.Tag.Get("id")
+		n.Title, _ = p.Tag.Get("title")
+		if n.Src == "" {
+			diag.Warn(pc, n.Offset, "<LucidDiagram> has no src; add the diagram's embed address as src=\"https://…\"")
+		}
+		n.Width, n.Height = "640px", "480px"
+		for _, a := range []struct {
+			name string
+			into *string
+		}{{"width", &n.Width}, {"height", &n.Height}} {
+			v, ok := p.Tag.Get(a.name)
+			if !ok {
+				continue
+			}
+			if !cssLength.MatchString(v) {
+				diag.Warn(pc, n.Offset, fmt.Sprintf("<LucidDiagram> %s %q is not a length; write it as 640px or 100%%", a.name, v))
+				continue
+			}
+			if _, err := strconv.ParseFloat(v, 64); err == nil {
+				v += "px"
+			}
+			*a.into = v
+		}
+	case *Quiz:
+		if !p.Done {
+			diag.Warn(pc, n.Offset, "<QuizQuestion> tag is not complete; end it with />")
+			return
+		}
+		n.Question, _ = p.Tag.Get("questionText")
+		for i := 0; ; i++ {
+			o, ok := p.Tag.Get("q" + strconv.Itoa(i))
+			if !ok {
+				break
+			}
+			n.Options = append(n.Options, o)
+		}
+		if v, ok := p.Tag.Get("correctAnswerIndex"); ok {
+			if k, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && k >= 0 && k < len(n.Options) {
+				n.Answer = k
+			} else {
+				diag.Warn(pc, n.Offset, fmt.Sprintf("<QuizQuestion> correctAnswerIndex %q names no option; options are numbered from 0 (q0) to %d", v, len(n.Options)-1))
+			}
+		}
+		if n.Question == "" || len(n.Options) == 0 {
+			diag.Warn(pc, n.Offset, "<QuizQuestion> needs questionText and options q0, q1, …")
+		}
+	}
+}
+
+func (blockParser) CanInterruptParagraph() bool { return true }
+
+func (blockParser) CanAcceptIndentedLine() bool { return true }
+
+type nodeRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindDiagram, renderDiagram)
+	reg.Register(KindQuiz, renderQuiz)
+}
+
+func renderDiagram(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*Diagram)
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	if !n.pending.Done || n.Src == "" {
+		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.pending.Source()))) + "</p>\n")
+		return ast.WalkSkipChildren, nil
+	}
+	title := n.Title
+	if title == "" {
+		title = "Diagram"
+	}
+	esc := html.EscapeString
+	fmt.Fprintf(w, `<div class="tz-embed"><iframe class="tz-embed__frame" src="%s" title="%s"`, esc(n.Src), esc(title))
+	if n.ID != "" {
+		fmt.Fprintf(w, ` id="%s"`, esc(n.ID))
+	}
+	fmt.Fprintf(w, ` style="width:%s;height:%s" loading="lazy" allowfullscreen></iframe></div>`+"\n", n.Width, n.Height)
+	return ast.WalkSkipChildren, nil
+}
+
+func renderQuiz(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*Quiz)
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	if !n.pending.Done {
+		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.pending.Source()))) + "</p>\n")
+		return ast.WalkSkipChildren, nil
+	}
+	esc := html.EscapeString
+	_, _ = w.WriteString(`<div class="tz-quiz" role="group" aria-label="Quiz">` + "\n" + `<p class="tz-quiz__title">Quiz</p>` + "\n")
+	if n.Question != "" {
+		_, _ = w.WriteString(`<p class="tz-quiz__question">` + esc(n.Question) + "</p>\n")
+	}
+	if len(n.Options) > 0 {
+		_, _ = w.WriteString(`<ol class="tz-quiz__options" type="A">`)
+		for _, o := range n.Options {
+			_, _ = w.WriteString("<li>" + esc(o) + "</li>")
+		}
+		_, _ = w.WriteString("</ol>\n")
+	}
+	if n.Answer >= 0 {
+		fmt.Fprintf(w, `<details class="tz-quiz__answer"><summary>Show the answer</summary><p>%c. %s</p></details>`+"\n", 'A'+n.Answer, esc(n.Options[n.Answer]))
+	}
+	_, _ = w.WriteString("</div>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+// Extension is the goldmark extension for the embedding components.
+type Extension struct{}
+
+// Extend adds the parser, ahead of the HTML block parser, and the renderers to m.
+func (Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 840)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
