@@ -337,3 +337,12 @@ func TestEmbeddingComponentsInPages(t *testing.T) {
 		t.Errorf("warnings %v", doc.Warnings)
 	}
 }
+
+// An MDX expression holding one element renders as the element, read the JSX way.
+func TestElementExpressionRendersTheElement(t *testing.T) {
+	doc := convert(t, "Table:\n\n{<table>\n  <tr><td style={{width: 200}}>It's one</td></tr>\n</table>}\n\nAfter.\n", PageContext{})
+	want := "<table>\n  <tr><td style=\"width:200px\">It's one</td></tr>\n</table>"
+	if !strings.Contains(doc.HTML, want) || strings.Contains(doc.HTML, "{") || !strings.Contains(doc.HTML, "<p>After.</p>") {
+		t.Errorf("HTML:\n%s", doc.HTML)
+	}
+}

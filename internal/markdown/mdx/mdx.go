@@ -174,7 +174,7 @@ type Extension struct{}
 // Extend adds the parsers, the HTML comment filter and the renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(esmParser{}, 850), util.Prioritized(commentParser{}, 850)),
+		parser.WithBlockParsers(util.Prioritized(esmParser{}, 850), util.Prioritized(commentParser{}, 850), util.Prioritized(elementParser{}, 850)),
 		parser.WithInlineParsers(util.Prioritized(inlineCommentParser{}, 100)),
 		parser.WithASTTransformers(util.Prioritized(htmlComments{}, 100)),
 	)
