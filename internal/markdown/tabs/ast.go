@@ -13,6 +13,9 @@ var KindTabs = ast.NewNodeKind("Tabs")
 type Tabs struct {
 	ast.BaseBlock
 	GroupID string
+	// QueryString is the URL query parameter that mirrors the chosen tab (queryString="os", or the
+	// group id for a bare queryString); "" when the block has none.
+	QueryString string
 	// Index numbers the page's tabs blocks from 1, for unique ids.
 	Index int
 	// labels are the value → label pairs of the older values={[…]} form.

@@ -48,6 +48,15 @@ func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.N
 	}
 	n := &Tabs{start: offset}
 	n.GroupID, _ = tag.Get("groupId")
+	if q, ok := tag.Get("queryString"); ok && q != "false" {
+		n.QueryString = q
+		if q == "true" {
+			n.QueryString = n.GroupID
+		}
+		if n.QueryString == "" {
+			diag.Warn(pc, offset, "<Tabs queryString> needs a groupId or a name: write queryString=\"os\"")
+		}
+	}
 	n.defaultValue, _ = tag.Get("defaultValue")
 	for _, a := range tag.Attrs {
 		if a.Name == "values" && a.Expr {
@@ -233,6 +242,9 @@ func renderTabs(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 	_, _ = w.WriteString(`<div class="tz-tabs"`)
 	if n.GroupID != "" {
 		_, _ = w.WriteString(` data-group-id="` + html.EscapeString(n.GroupID) + `"`)
+	}
+	if n.QueryString != "" {
+		_, _ = w.WriteString(` data-query-string="` + html.EscapeString(n.QueryString) + `"`)
 	}
 	_, _ = w.WriteString(">\n" + `<div class="tz-tabs__list" role="tablist">` + "\n")
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {

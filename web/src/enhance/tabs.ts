@@ -1,5 +1,6 @@
 // Tabs behaviour on the static `.tz-tabs` markup (brief html-contract "Tabs"): WAI-ARIA tabs with
-// automatic activation, groupId sync across the page and the choice remembered per group.
+// automatic activation, groupId sync across the page, the choice remembered per group, and, for
+// blocks with a query string (`data-query-string`), the choice mirrored in the URL (`?os=linux`).
 
 import { pageStorage, type KeyValueStore } from "./storage";
 
@@ -77,12 +78,32 @@ export function enhanceTabs(root: HTMLElement, options: TabsOptions = {}): () =>
     const value = remembered.get(groupId);
     if (value) selectTab(block, value);
   }
+  // A value in the URL wins over the remembered one: a link can point at a chosen tab.
+  const params = new URL(doc.location.href).searchParams;
+  for (const block of blocks) {
+    const param = block.dataset.queryString;
+    const value = param ? params.get(param) : null;
+    if (!value || !selectTab(block, value)) continue;
+    const groupId = block.dataset.groupId;
+    if (groupId) for (const b of groupBlocks(doc, groupId)) selectTab(b, value);
+  }
+
+  /** Mirrors a block's chosen value in the URL, without a new history entry. */
+  function writeQuery(block: HTMLElement, value: string): void {
+    const param = block.dataset.queryString;
+    const view = doc.defaultView;
+    if (!param || !view) return;
+    const url = new URL(doc.location.href);
+    url.searchParams.set(param, value);
+    view.history.replaceState(view.history.state, "", url);
+  }
 
   function activate(tab: HTMLElement, focus: boolean): void {
     const block = tab.closest<HTMLElement>(".tz-tabs");
     const value = tab.dataset.value;
     if (!block || value === undefined) return;
     const groupId = block.dataset.groupId;
+    writeQuery(block, value);
     if (!groupId) {
       selectTab(block, value);
     } else {

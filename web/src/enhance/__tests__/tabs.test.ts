@@ -193,3 +193,35 @@ describe("enhanceTabs", () => {
     expect(selection(root)).toEqual(["a"]);
   });
 });
+
+describe("query strings", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("selects the tab the URL names, over a remembered one, across the group", () => {
+    window.history.replaceState(null, "", "/install?os=linux");
+    root.innerHTML =
+      tabsHtml(["mac", "linux"], { groupId: "os" }).replace('class="tz-tabs"', 'class="tz-tabs" data-query-string="os"') +
+      tabsHtml(["mac", "linux"], { groupId: "os" });
+    cleanup = enhanceTabs(root, { store: memoryStore({ [tabsStorageKey("os")]: "mac" }) });
+    expect(selection(root)).toEqual(["linux", "linux"]);
+  });
+
+  it("writes the chosen tab into the URL without a new history entry", () => {
+    window.history.replaceState({ keep: 1 }, "", "/install?x=1#top");
+    const length = window.history.length;
+    root.innerHTML = tabsHtml(["mainnet", "shadownet"]).replace('class="tz-tabs"', 'class="tz-tabs" data-query-string="network"');
+    cleanup = enhanceTabs(root, { store: memoryStore() });
+    tab(root, 0, "shadownet").click();
+    expect(window.location.search).toBe("?x=1&network=shadownet");
+    expect(window.location.hash).toBe("#top");
+    expect(window.history.state).toEqual({ keep: 1 });
+    expect(window.history.length).toBe(length);
+  });
+
+  it("ignores a URL value no tab has", () => {
+    window.history.replaceState(null, "", "/install?os=windows");
+    root.innerHTML = tabsHtml(["mac", "linux"]).replace('class="tz-tabs"', 'class="tz-tabs" data-query-string="os"');
+    cleanup = enhanceTabs(root, { store: memoryStore() });
+    expect(selection(root)).toEqual(["mac"]);
+  });
+});
