@@ -403,10 +403,13 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 		p.Description = summary(md)
 	}
 	p.HideTitle, p.Keywords, p.Image = d.FrontMatter.HideTitle, d.FrontMatter.Keywords, d.FrontMatter.Image
-	toc := md.TOC
+	// The TOC's heading levels: the site's (themeConfig.tableOfContents), unless the page chooses
+	// its own (toc_min_heading_level, toc_max_heading_level).
+	lo, hi := site.Config.ThemeConfig.TableOfContents.MinHeadingLevel, site.Config.ThemeConfig.TableOfContents.MaxHeadingLevel
+	if lo == 0 || hi == 0 {
+		lo, hi = 2, 3
+	}
 	if fm := d.FrontMatter; fm.TOCMinLevel != nil || fm.TOCMaxLevel != nil {
-		// The page chooses its own heading levels (toc_min_heading_level, toc_max_heading_level).
-		lo, hi := 2, 3
 		if fm.TOCMinLevel != nil {
 			lo = *fm.TOCMinLevel
 			hi = max(hi, lo)
@@ -414,15 +417,11 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 		if fm.TOCMaxLevel != nil {
 			hi = *fm.TOCMaxLevel
 		}
-		toc = nil
-		for _, h := range md.Headings {
-			if h.Level >= lo && h.Level <= hi {
-				toc = append(toc, h)
-			}
-		}
 	}
-	for _, h := range toc {
-		p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
+	for _, h := range md.Headings {
+		if h.Level >= lo && h.Level <= hi {
+			p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
+		}
 	}
 	for _, c := range d.Breadcrumbs {
 		p.Breadcrumbs = append(p.Breadcrumbs, Breadcrumb{Label: c.Label, Href: c.Href})

@@ -172,6 +172,27 @@ func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 	}
 }
 
+// themeConfig.tableOfContents sets the TOC levels of every page.
+func TestSiteTOCLevels(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "themeConfig:\n", "themeConfig:\n  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 }\n", 1)
+	archive = strings.Replace(archive, "tz1 addresses.\n", "tz1 addresses.\n\n### Keys\n\n#### Seeds\n\n##### Deeper\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PageData
+	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+		t.Fatal(err)
+	}
+	var levels []int
+	for _, e := range p.TOC {
+		levels = append(levels, e.Level)
+	}
+	if fmt.Sprint(levels) != "[2 3 4]" {
+		t.Errorf("TOC levels %v", levels)
+	}
+}
+
 // The content security policy allows the origins of what pages embed from other sites, by kind.
 func TestEmbedOriginsReachThePolicy(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "tz1 addresses.\n",
