@@ -48,7 +48,9 @@ type Result struct {
 // Builder builds a site and keeps what it needs to rebuild quickly.
 type Builder struct {
 	opts      Options
+	hl        *highlight.Highlighter
 	conv      *markdown.Converter
+	convMath  bool // whether conv reads math (site.yaml markdown.math)
 	mu        sync.Mutex
 	cache     map[string]*converted // by doc file
 	written   map[string]string     // output path (relative) → content hash
@@ -74,7 +76,7 @@ func New(opts Options) *Builder {
 	}
 	return &Builder{
 		opts:  opts,
-		conv:  markdown.New(markdown.Options{Highlighter: highlight.New()}),
+		hl:    highlight.New(),
 		cache: map[string]*converted{},
 	}
 }
@@ -212,6 +214,11 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
 // whose text and link targets did not change.
 func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
+	if math := site.Config.Markdown.Math; b.conv == nil || b.convMath != math {
+		// The Markdown syntax changed (or this is the first build): nothing converted before holds.
+		b.conv, b.convMath = markdown.New(markdown.Options{Highlighter: b.hl, Math: math}), math
+		clear(b.cache)
+	}
 	routesKey := routesHash(site)
 	type job struct {
 		d   *content.Doc

@@ -193,6 +193,28 @@ func TestSiteTOCLevels(t *testing.T) {
 	}
 }
 
+// Math is read only on sites that turn it on, as remark-math is only on where configured.
+func TestMathOnlyWhenConfigured(t *testing.T) {
+	page := strings.Replace(sitetest.Minimal, "tz1 addresses.\n", "tz1 addresses cost $O(1)$ to look up.\n", 1)
+	for _, on := range []bool{false, true} {
+		archive := page
+		if on {
+			archive = strings.Replace(archive, "themeConfig:\n", "markdown:\n  math: true\nthemeConfig:\n", 1)
+		}
+		dist, _, err := buildSite(t, archive)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := read(t, dist, "architecture/accounts/index.html")
+		if got := strings.Contains(html, `<span class="tz-math">O(1)</span>`); got != on {
+			t.Errorf("math on=%v: span present=%v", on, got)
+		}
+		if !on && !strings.Contains(html, "cost $O(1)$ to look up") {
+			t.Error("without math, the dollars are text")
+		}
+	}
+}
+
 // The content security policy allows the origins of what pages embed from other sites, by kind.
 func TestEmbedOriginsReachThePolicy(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "tz1 addresses.\n",

@@ -23,6 +23,7 @@ type Config struct {
 	Version     string      `yaml:"version"`
 	I18n        I18n        `yaml:"i18n"`
 	Docs        Docs        `yaml:"docs"`
+	Markdown    Markdown    `yaml:"markdown"`
 	ThemeConfig ThemeConfig `yaml:"themeConfig"`
 
 	// File is the path site.yaml was read from; Dir is the site folder that holds it.
@@ -65,6 +66,12 @@ type Docs struct {
 	OnBrokenAnchors        string             `yaml:"onBrokenAnchors"`
 	OnBrokenMarkdownImages string             `yaml:"onBrokenMarkdownImages"`
 	EditURL                string             `yaml:"editUrl"`
+}
+
+// Markdown turns on optional Markdown syntax, as remark plugins do in a Docusaurus config.
+type Markdown struct {
+	// Math reads $…$ and $$ … $$ as TeX, typeset in the browser (remark-math with KaTeX).
+	Math bool `yaml:"math"`
 }
 
 // Version is one docs version; the site has one, "current", labelled Next.

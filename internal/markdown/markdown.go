@@ -28,6 +28,7 @@ import (
 	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/markdown/jsx"
 	"tzdocs/internal/markdown/links"
+	"tzdocs/internal/markdown/math"
 	"tzdocs/internal/markdown/mdx"
 	"tzdocs/internal/markdown/rawhtml"
 	"tzdocs/internal/markdown/tablewrap"
@@ -39,6 +40,8 @@ import (
 type Options struct {
 	TOCMinLevel, TOCMaxLevel int                    // defaults 2 and 3
 	Highlighter              *highlight.Highlighter // nil → highlight.New()
+	// Math reads $…$ and $$ blocks as TeX (site.yaml markdown.math), as remark-math does.
+	Math bool
 }
 
 // PageContext carries per-page callbacks; any may be nil.
@@ -171,27 +174,31 @@ func New(opts Options) *Converter {
 	if opts.Highlighter == nil {
 		opts.Highlighter = highlight.New()
 	}
+	exts := []goldmark.Extender{
+		extension.Strikethrough,
+		extension.TaskList,
+		extension.Linkify,
+		extension.Footnote,
+		tablewrap.Extension{},
+		headingid.Extension{},
+		admonition.Extension{},
+		codeblock.Extension{Highlighter: opts.Highlighter},
+		links.Extension{},
+		mdx.Extension{},
+		details.Extension{},
+		tabs.Extension{},
+		figure.Extension{},
+		embed.Extension{},
+		tutorialcard.Extension{},
+		jsx.Extension{},
+		rawhtml.Extension{},
+	}
+	if opts.Math {
+		exts = append(exts, math.Extension{})
+	}
 	md := goldmark.New(
 		goldmark.WithParser(mdxParser()),
-		goldmark.WithExtensions(
-			extension.Strikethrough,
-			extension.TaskList,
-			extension.Linkify,
-			extension.Footnote,
-			tablewrap.Extension{},
-			headingid.Extension{},
-			admonition.Extension{},
-			codeblock.Extension{Highlighter: opts.Highlighter},
-			links.Extension{},
-			mdx.Extension{},
-			details.Extension{},
-			tabs.Extension{},
-			figure.Extension{},
-			embed.Extension{},
-			tutorialcard.Extension{},
-			jsx.Extension{},
-			rawhtml.Extension{},
-		),
+		goldmark.WithExtensions(exts...),
 		// Pages are trusted content from the docs repository, and Docusaurus passes HTML through too.
 		goldmark.WithRendererOptions(html.WithUnsafe()),
 	)

@@ -1,8 +1,9 @@
 // Behaviour for the static HTML the Markdown compiler emits (brief html-contract): copy buttons, tabs,
-// lazily rendered mermaid diagrams and lazily loaded image zoom. Call after React has committed the
+// lazily rendered mermaid diagrams, lazily typeset math and lazily loaded image zoom. Call after React has committed the
 // HTML (after hydration), never before: the DOM changes made here would not match the server render.
 
 import { addCopyButtons } from "./copy";
+import { renderMath } from "./math";
 import { renderDiagrams } from "./mermaid";
 import { enhanceTabs } from "./tabs";
 import { attachZoom } from "./zoom";
@@ -16,6 +17,8 @@ export interface EnhanceOptions {
 export function enhanceMarkdown(root: HTMLElement, { hasMermaid }: EnhanceOptions): () => void {
   const cleanups = [addCopyButtons(root), enhanceTabs(root), attachZoom(root)];
   if (hasMermaid) cleanups.push(renderDiagrams(root));
+  // Math is rare: the (cheap) check for a formula decides whether KaTeX is loaded.
+  if (root.querySelector(".tz-math")) cleanups.push(renderMath(root));
   return () => {
     for (const cleanup of cleanups.reverse()) cleanup();
   };
