@@ -36,6 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: "assets",
         cssCodeSplit: true,
         copyPublicDir: false,
+        // Fonts stay files: the site's CSP allows fonts from 'self' only, not data: URLs (KaTeX's
+        // smallest fonts would otherwise be inlined into its stylesheet).
+        assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
         rolldownOptions: { input: "src/entry-client.tsx" },
       },
   test: {

@@ -1,5 +1,5 @@
-// Browser tests for the Markdown enhancements (web/src/enhance): copy buttons on code blocks and
-// mermaid diagrams rendered by a lazily loaded chunk. Tabs and zoomable images get their own cases
+// Browser tests for the Markdown enhancements (web/src/enhance): copy buttons on code blocks,
+// mermaid diagrams rendered by a lazily loaded chunk, and math typeset by a lazily loaded KaTeX. Tabs and zoomable images get their own cases
 // once the site has pages with them; until then they are covered by the web unit tests.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { startServer, launchBrowser, openPage } from "./harness.mjs";
 // TZDOCS_E2E_DIST points at another built site (for a local run against a fresh build).
 const DIST = process.env.TZDOCS_E2E_DIST || undefined;
 const CODE_PAGE = "/architecture/tokens"; // code blocks, no diagram
-const DIAGRAM_PAGE = "/architecture/bakers"; // a sequence diagram and code blocks
+const DIAGRAM_PAGE = "/architecture/bakers"; // a sequence diagram, code blocks and math
 
 let server;
 let browser;
@@ -50,6 +50,26 @@ test("a code block gets a copy button that copies the code and says Copied for a
   await page.waitForFunction(() => document.querySelector(".tz-code__copy")?.textContent === "Copy", null, { timeout: 3000 });
   await page.waitForLoadState("networkidle");
   assert.ok(!scripts.some((s) => /mermaid/.test(s)), `a page without diagrams loaded ${scripts.filter((s) => /mermaid/.test(s))}`);
+  assert.ok(!scripts.some((s) => /katex/i.test(s)), "a page without math loaded KaTeX");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("math is typeset by a lazily loaded KaTeX, with its stylesheet and fonts, under the site's CSP", async () => {
+  const { page, errors, context } = await openPage(browser);
+  const fonts = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "font") fonts.push(res.status());
+  });
+  await page.goto(server.url + DIAGRAM_PAGE); // baking power as a formula
+  await page.locator(".tz-math--display[data-typeset] .katex-display").waitFor({ timeout: 15_000 });
+  assert.equal(await page.locator(".tz-math:not([data-typeset])").count(), 0, "every formula was typeset");
+  assert.equal(await page.locator(".tz-math .katex-mathml math").count(), await page.locator(".tz-math").count(), "each formula keeps MathML");
+  // The stylesheet is applied: KaTeX hides its MathML copy visually.
+  const clip = await page.locator(".tz-math .katex-mathml").first().evaluate((el) => getComputedStyle(el).position);
+  assert.equal(clip, "absolute");
+  await page.waitForLoadState("networkidle");
+  assert.ok(fonts.length > 0 && fonts.every((s) => s === 200), `KaTeX fonts: ${fonts}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
