@@ -4,7 +4,7 @@
 // Ask AI mode (site.askAi.enabled): the 'Ask AI: <query>' row or a recent conversation swaps the
 // body for the assistant (its own lazy chunk); Escape first leaves AI mode, then closes.
 
-import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import type { AssistantViewProps } from "../../assistant/AssistantView";
 import { ConversationHistory } from "../../assistant/history";
@@ -87,14 +87,20 @@ export function SearchDialog(props: SearchDialogProps) {
   const maxPerGroup = site.search.maxResultsPerGroup > 0 ? site.search.maxResultsPerGroup : 5;
   const askAiQuery = site.askAi.enabled && q !== "" ? q : null;
   const openAi = (mode: Omit<AiMode, "key">) => setAi({ ...mode, key: Date.now() });
+  // Counts the times AI mode was left: the input, back in the DOM, then takes focus (layout effect).
+  const [leftAi, setLeftAi] = useState(0);
   const leaveAi = (nextQuery?: string) => {
     setAi(null);
     if (nextQuery !== undefined) setQuery(nextQuery);
     setActiveKey(null);
     setHistoryVersion((v) => v + 1);
-    // The input comes back on the next render.
-    setTimeout(() => inputRef.current?.focus(), 0);
+    setLeftAi((n) => n + 1);
   };
+  // Before the browser handles another event: a key pressed right after leaving AI mode reaches the
+  // input, not the page behind the dialog.
+  useLayoutEffect(() => {
+    if (leftAi > 0) inputRef.current?.focus();
+  }, [leftAi]);
   const onAskAi = (value: string) => {
     props.onAskAi?.(value);
     openAi({ question: value });
@@ -142,6 +148,22 @@ export function SearchDialog(props: SearchDialogProps) {
   }, []);
 
   useEffect(() => () => insights.cancel(), [insights]);
+
+  // Escape works even when focus has left the dialog (the element that had it was removed, say):
+  // a modal dialog owns the keyboard.
+  const escapeRef = useRef<() => void>(() => {});
+  useLayoutEffect(() => {
+    escapeRef.current = () => (ai ? leaveAi() : onClose());
+  });
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented || dialogRef.current?.contains(e.target as Node)) return;
+      e.preventDefault();
+      escapeRef.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   // Results shown (after the per-section limit): one view event once stable for 400 ms.
   const shownIds = options

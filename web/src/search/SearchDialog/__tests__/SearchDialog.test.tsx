@@ -304,7 +304,17 @@ describe("SearchDialog: results", () => {
     expect(onClose).not.toHaveBeenCalled();
     const back = screen.getByRole("combobox") as HTMLInputElement;
     expect(back.value).toBe("bakers");
+    // The input has focus as soon as it is back, so the next key goes to the dialog.
+    expect(document.activeElement).toBe(back);
     fireEvent.keyDown(back, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes on Escape even when focus has left the dialog", () => {
+    const { onClose } = setup();
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: "Escape" });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
