@@ -144,19 +144,7 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "title: Accounts\n",
 		"title: Accounts\nhide_title: true\ntoc_min_heading_level: 3\ntoc_max_heading_level: 4\nkeywords: [account, tz1]\nimage: /img/card.png\n", 1)
-	archive = strings.Replace(archive, "tz1 addresses.\n", "tz1 addresses.\n\n### Keys\n\n#### Seeds\n\n##### Deeper\n", 1)
-	dist, _, err := buildSite(t, archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p PageData
-	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
-		t.Fatal(err)
-	}
-	var levels []int
-	for _, e := range p.TOC {
-		levels = append(levels, e.Level)
-	}
+	dist, p, levels := buildAccountsWithDeepHeadings(t, archive)
 	if !p.HideTitle || fmt.Sprint(levels) != "[3 4]" {
 		t.Errorf("hideTitle %v, TOC levels %v", p.HideTitle, levels)
 	}
@@ -175,22 +163,27 @@ func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 // themeConfig.tableOfContents sets the TOC levels of every page.
 func TestSiteTOCLevels(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "themeConfig:\n", "themeConfig:\n  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 }\n", 1)
+	if _, _, levels := buildAccountsWithDeepHeadings(t, archive); fmt.Sprint(levels) != "[2 3 4]" {
+		t.Errorf("TOC levels %v", levels)
+	}
+}
+
+// buildAccountsWithDeepHeadings gives the accounts page of archive headings down to level 5, builds
+// the site, and returns the output folder, the page's data and the levels of its TOC entries.
+func buildAccountsWithDeepHeadings(t *testing.T, archive string) (dist string, p PageData, levels []int) {
+	t.Helper()
 	archive = strings.Replace(archive, "tz1 addresses.\n", "tz1 addresses.\n\n### Keys\n\n#### Seeds\n\n##### Deeper\n", 1)
 	dist, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p PageData
 	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
 		t.Fatal(err)
 	}
-	var levels []int
 	for _, e := range p.TOC {
 		levels = append(levels, e.Level)
 	}
-	if fmt.Sprint(levels) != "[2 3 4]" {
-		t.Errorf("TOC levels %v", levels)
-	}
+	return dist, p, levels
 }
 
 // Math is read only on sites that turn it on, as remark-math is only on where configured.
