@@ -132,7 +132,7 @@ func Parse(s []byte) (tag Tag, n int, ok bool) {
 			a.Value = string(s[i+1 : i+1+end])
 			i += end + 2
 		case '{':
-			end := matchBrace(s, i)
+			end := MatchBrace(s, i)
 			if end < 0 {
 				return tag, 0, false
 			}
@@ -150,9 +150,10 @@ func Parse(s []byte) (tag Tag, n int, ok bool) {
 	}
 }
 
-// matchBrace returns the index of the brace closing the one at s[open], skipping JavaScript strings,
-// or -1.
-func matchBrace(s []byte, open int) int {
+// MatchBrace returns the index of the brace closing the one at s[open], skipping nested braces
+// (style={{…}}) and JavaScript strings, or -1. A quote only opens a string when it closes on the
+// same line (template literals may span lines): in the text of an element an apostrophe is a letter.
+func MatchBrace(s []byte, open int) int {
 	depth := 0
 	for i := open; i < len(s); i++ {
 		switch c := s[i]; c {
@@ -164,11 +165,11 @@ func matchBrace(s []byte, open int) int {
 				return i
 			}
 		case '"', '\'', '`':
-			end := bytes.IndexByte(s[i+1:], c)
-			if end < 0 {
-				return -1
+			j := bytes.IndexByte(s[i+1:], c)
+			nl := bytes.IndexByte(s[i+1:], '\n')
+			if j >= 0 && (c == '`' || nl < 0 || j < nl) {
+				i += j + 1
 			}
-			i += end + 1
 		}
 	}
 	return -1

@@ -7,6 +7,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/jsxtag"
 )
 
 // An MDX expression whose value is one element, alone on its lines:
@@ -33,7 +35,7 @@ func (elementParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast
 	}
 	src := reader.Source()
 	open := seg.Start + len(line) - len(trimmed)
-	end := closingBrace(src, open)
+	end := jsxtag.MatchBrace(src, open)
 	if end < 0 {
 		return nil, parser.NoChildren
 	}
@@ -59,32 +61,6 @@ func (elementParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast
 	}
 	reader.AdvanceToEOL()
 	return node, parser.NoChildren
-}
-
-// closingBrace returns the index of the brace closing the one at src[open], skipping JavaScript
-// strings and nested braces (style={{…}}), or -1 when there is none.
-func closingBrace(src []byte, open int) int {
-	depth := 0
-	for i := open; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		case '"', '\'', '`':
-			// Quotes only delimit strings inside tags and expressions; in element text an apostrophe
-			// is just a letter, so a string is only skipped when it closes on the same line.
-			j := bytes.IndexByte(src[i+1:], c)
-			nl := bytes.IndexByte(src[i+1:], '\n')
-			if j >= 0 && (nl < 0 || j < nl) {
-				i += j + 1
-			}
-		}
-	}
-	return -1
 }
 
 // Continue closes the block: Open consumed all of its lines.
