@@ -131,7 +131,10 @@ func (cardParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	n.Emoji, _ = t.Get("emoji")
 	n.Href, _ = t.Get("href")
 	n.Description, _ = t.Get("description")
-	n.LinkText, _ = t.Get("linkText")
+	n.LinkText, _ = t.Get("link") // the Tezos docs' component calls the call to action "link"
+	if v, ok := t.Get("linkText"); ok {
+		n.LinkText = v
+	}
 	if n.Href == "" || n.Title == "" {
 		diag.Warn(pc, n.Offset, "<TutorialCard> needs title and href attributes")
 	}
@@ -168,6 +171,9 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		_, _ = w.WriteString(`<span class="tz-tutorial-card__title">` + html.EscapeString(n.Title) + `</span>`)
 		if n.Description != "" {
 			_, _ = w.WriteString(`<span class="tz-tutorial-card__description">` + html.EscapeString(n.Description) + `</span>`)
+		}
+		if n.LinkText != "" {
+			_, _ = w.WriteString(`<span class="tz-tutorial-card__link">` + html.EscapeString(n.LinkText) + `</span>`)
 		}
 		_, _ = w.WriteString("</a>\n")
 		return ast.WalkSkipChildren, nil
