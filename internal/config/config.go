@@ -72,6 +72,8 @@ type Docs struct {
 type Markdown struct {
 	// Math reads $…$ and $$ … $$ as TeX, typeset in the browser (remark-math with KaTeX).
 	Math bool `yaml:"math"`
+	// Mermaid is accepted as Docusaurus writes it (markdown.mermaid); diagrams are always on here.
+	Mermaid bool `yaml:"mermaid"`
 }
 
 // Version is one docs version; the site has one, "current", labelled Next.

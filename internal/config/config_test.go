@@ -92,3 +92,17 @@ func TestLoadRealSiteConfig(t *testing.T) {
 		t.Errorf("title %q main doc %q", cfg.Title, cfg.Docs.MainDocID)
 	}
 }
+
+// Docusaurus's markdown options are accepted as written: math turns on TeX, mermaid is always on.
+func TestMarkdownOptions(t *testing.T) {
+	cfg, err := Parse("site.yaml", []byte(base+"markdown:\n  math: true\n  mermaid: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Markdown.Math || !cfg.Markdown.Mermaid {
+		t.Errorf("markdown = %+v", cfg.Markdown)
+	}
+	if _, err := Parse("site.yaml", []byte(base+"markdown:\n  katex: true\n")); err == nil || !strings.Contains(err.Error(), "katex") {
+		t.Errorf("unknown markdown option: %v", err)
+	}
+}
