@@ -405,6 +405,8 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 	}
 	if d.FrontMatter.Title == "" && md.Title != "" {
 		p.Title = md.Title
+	} else if md.Title != "" && md.Title != p.Title {
+		p.Heading = md.Title
 	}
 	if p.Description == "" {
 		p.Description = summary(md)

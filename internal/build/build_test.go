@@ -160,6 +160,26 @@ func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 	}
 }
 
+// A page with a front-matter title and its own level-1 heading shows the heading, as Docusaurus
+// does; the title still names it in <title>.
+func TestOwnHeadingOverFrontMatterTitle(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.\n", "# Accounts at a glance\n\nAccounts hold tez.\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PageData
+	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Title != "Accounts" || p.Heading != "Accounts at a glance" || strings.Contains(*p.HTML, "<h1") {
+		t.Errorf("title %q, heading %q, HTML %s", p.Title, p.Heading, *p.HTML)
+	}
+	if page := read(t, dist, "architecture/accounts/index.html"); !strings.Contains(page, "<title>Accounts | ") {
+		t.Error("the front-matter title no longer names the page")
+	}
+}
+
 // themeConfig.tableOfContents sets the TOC levels of every page.
 func TestSiteTOCLevels(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "themeConfig:\n", "themeConfig:\n  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 }\n", 1)

@@ -188,6 +188,9 @@ type PageData struct {
 	TOC                 []TocEntry   `json:"toc"`
 	HideTableOfContents bool         `json:"hideTableOfContents"`
 	HideTitle           bool         `json:"hideTitle,omitempty"`
+	// Heading is the page's own level-1 heading when it differs from Title (front matter): the page
+	// shows it, as Docusaurus does, while Title names the page in <title>, sidebars and search.
+	Heading string `json:"heading,omitempty"`
 	Keywords            []string     `json:"-"` // head meta only
 	Image               string       `json:"-"` // head meta only: og:image
 	Sidebar             string       `json:"sidebar,omitempty"`

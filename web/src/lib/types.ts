@@ -156,6 +156,9 @@ export interface PageData {
   hideTableOfContents: boolean;
   /** From `hide_title` front matter: the page's own content carries its title, so none is drawn. */
   hideTitle?: boolean;
+  /** The page's own level-1 heading when it differs from `title` (from front matter): shown as the
+   *  page heading, as Docusaurus does; `title` still names the page elsewhere. */
+  heading?: string;
   /** Sidebar this page belongs to; absent for pages without a sidebar. */
   sidebar?: string;
   breadcrumbs: Breadcrumb[];

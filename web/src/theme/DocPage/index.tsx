@@ -29,7 +29,7 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
             <Breadcrumbs items={page.breadcrumbs} />
             {!page.hideTitle && (
               <header>
-                <h1 className="tz-doc__title">{page.title}</h1>
+                <h1 className="tz-doc__title">{page.heading ?? page.title}</h1>
               </header>
             )}
             {showToc && <TOCCollapsible entries={page.toc} />}

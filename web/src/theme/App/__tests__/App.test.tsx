@@ -37,6 +37,11 @@ describe("App", () => {
     expect(container.querySelector("h1.tz-doc__title")).toBeNull();
   });
 
+  it("shows the page's own heading over its front-matter title", () => {
+    const { container } = render(<App store={staticStore(siteFixture(), docFixture({ title: "Long title for search", heading: "Short heading" }))} />);
+    expect(container.querySelector("h1.tz-doc__title")?.textContent).toBe("Short heading");
+  });
+
   it("shows the progress bar while the store says loading, and announces the new page", async () => {
     vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     vi.useFakeTimers();
