@@ -180,26 +180,26 @@ type Home struct {
 
 // PageData is one page's data (types.ts PageData); written to _data/<route>.json.
 type PageData struct {
-	Route               string       `json:"route"`
-	Kind                string       `json:"kind"`
-	Title               string       `json:"title"`
-	Description         string       `json:"description"`
-	HTML                *string      `json:"html,omitempty"`
-	TOC                 []TocEntry   `json:"toc"`
-	HideTableOfContents bool         `json:"hideTableOfContents"`
-	HideTitle           bool         `json:"hideTitle,omitempty"`
+	Route               string     `json:"route"`
+	Kind                string     `json:"kind"`
+	Title               string     `json:"title"`
+	Description         string     `json:"description"`
+	HTML                *string    `json:"html,omitempty"`
+	TOC                 []TocEntry `json:"toc"`
+	HideTableOfContents bool       `json:"hideTableOfContents"`
+	HideTitle           bool       `json:"hideTitle,omitempty"`
 	// Heading is the page's own level-1 heading when it differs from Title (front matter): the page
 	// shows it, as Docusaurus does, while Title names the page in <title>, sidebars and search.
-	Heading string `json:"heading,omitempty"`
-	Keywords            []string     `json:"-"` // head meta only
-	Image               string       `json:"-"` // head meta only: og:image
-	Sidebar             string       `json:"sidebar,omitempty"`
-	Breadcrumbs         []Breadcrumb `json:"breadcrumbs"`
-	Prev                *PageLink    `json:"prev,omitempty"`
-	Next                *PageLink    `json:"next,omitempty"`
-	LastUpdated         string       `json:"lastUpdated,omitempty"`
-	HasMermaid          bool         `json:"hasMermaid"`
-	Home                *Home        `json:"home,omitempty"`
+	Heading     string       `json:"heading,omitempty"`
+	Keywords    []string     `json:"-"` // head meta only
+	Image       string       `json:"-"` // head meta only: og:image
+	Sidebar     string       `json:"sidebar,omitempty"`
+	Breadcrumbs []Breadcrumb `json:"breadcrumbs"`
+	Prev        *PageLink    `json:"prev,omitempty"`
+	Next        *PageLink    `json:"next,omitempty"`
+	LastUpdated string       `json:"lastUpdated,omitempty"`
+	HasMermaid  bool         `json:"hasMermaid"`
+	Home        *Home        `json:"home,omitempty"`
 }
 
 func boolPtr(b bool) *bool { return &b }

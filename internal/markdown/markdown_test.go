@@ -346,3 +346,14 @@ func TestElementExpressionRendersTheElement(t *testing.T) {
 		t.Errorf("HTML:\n%s", doc.HTML)
 	}
 }
+
+// With math on, a formula's TeX stays in the searchable text of its section.
+func TestMathInSearchText(t *testing.T) {
+	doc, err := New(Options{Math: true}).Convert([]byte("## Power\n\nWith $S$ the staked tez and $D$ the delegated tez:\n\n$$\nP = S + D/3\n$$\n"), PageContext{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Sections) != 1 || doc.Sections[0].Text != "With S the staked tez and D the delegated tez: P = S + D/3" {
+		t.Errorf("sections %+v", doc.Sections)
+	}
+}

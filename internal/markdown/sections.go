@@ -11,6 +11,7 @@ import (
 	"tzdocs/internal/markdown/details"
 	"tzdocs/internal/markdown/embed"
 	"tzdocs/internal/markdown/figure"
+	"tzdocs/internal/markdown/math"
 	"tzdocs/internal/markdown/plaintext"
 	"tzdocs/internal/markdown/rawhtml"
 	"tzdocs/internal/markdown/tutorialcard"
@@ -59,6 +60,8 @@ func (s *sectioner) visit(n ast.Node) {
 			s.parts = append(s.parts, plaintext.Inline(c, s.src))
 		case *figure.Figure:
 			s.parts = append(s.parts, c.Caption)
+		case *math.Block:
+			s.parts = append(s.parts, string(c.Lines().Value(s.src)))
 		case *embed.Quiz:
 			s.parts = append(append(s.parts, c.Question), c.Options...)
 		case *tutorialcard.Card:
