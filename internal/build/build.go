@@ -427,10 +427,8 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 			hi = *fm.TOCMaxLevel
 		}
 	}
-	for _, h := range md.Headings {
-		if h.Level >= lo && h.Level <= hi {
-			p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
-		}
+	for _, h := range markdown.TOC(md.Headings, lo, hi) {
+		p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
 	}
 	for _, c := range d.Breadcrumbs {
 		p.Breadcrumbs = append(p.Breadcrumbs, Breadcrumb{Label: c.Label, Href: c.Href})

@@ -61,9 +61,6 @@ func (c *Converter) collect(root ast.Node, src []byte, ctx PageContext, pos *pos
 			if n.Level >= 2 {
 				h := Heading{Level: n.Level, ID: headingID(n), Text: headingText(n)}
 				doc.Headings = append(doc.Headings, h)
-				if n.Level >= c.opts.TOCMinLevel && n.Level <= c.opts.TOCMaxLevel {
-					doc.TOC = append(doc.TOC, h)
-				}
 			}
 		case *ast.Link:
 			n.Destination = []byte(link(string(n.Destination), nodeOffset(n)))

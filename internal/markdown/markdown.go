@@ -38,8 +38,7 @@ import (
 
 // Options configures a Converter.
 type Options struct {
-	TOCMinLevel, TOCMaxLevel int                    // defaults 2 and 3
-	Highlighter              *highlight.Highlighter // nil → highlight.New()
+	Highlighter *highlight.Highlighter // nil → highlight.New()
 	// Math reads $…$ and $$ blocks as TeX (site.yaml markdown.math), as remark-math does.
 	Math bool
 }
@@ -76,6 +75,17 @@ type Heading struct {
 	Level int
 	ID    string
 	Text  string // plain text
+}
+
+// TOC returns the headings a table of contents lists: those from level lo to level hi.
+func TOC(headings []Heading, lo, hi int) []Heading {
+	var out []Heading
+	for _, h := range headings {
+		if h.Level >= lo && h.Level <= hi {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // Section is the text between one heading and the next, for search.
@@ -142,7 +152,6 @@ type Document struct {
 	Title      string // plain text of a leading level-1 heading, which is then left out of HTML; "" if none
 	HTML       string
 	Headings   []Heading // every heading of level 2..6 in order, with final ids
-	TOC        []Heading // headings with TOCMinLevel <= Level <= TOCMaxLevel
 	Sections   []Section
 	Links      []Ref // every link destination as written (before ResolveLink), with position
 	Images     []Ref
@@ -165,12 +174,6 @@ type Converter struct {
 
 // New returns a Converter for opts.
 func New(opts Options) *Converter {
-	if opts.TOCMinLevel == 0 {
-		opts.TOCMinLevel = 2
-	}
-	if opts.TOCMaxLevel == 0 {
-		opts.TOCMaxLevel = 3
-	}
 	if opts.Highlighter == nil {
 		opts.Highlighter = highlight.New()
 	}
