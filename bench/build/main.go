@@ -14,12 +14,14 @@ import (
 	"sort"
 	"syscall"
 	"time"
+
+	"tzdocs/internal/dist"
 )
 
 func main() {
 	runs := flag.Int("runs", 5, "number of full builds")
 	bin := flag.String("bin", "bin/tzdocs", "the tzdocs binary")
-	page := flag.String("page", "architecture/bakers/index.html", "the doc page whose first load is weighed")
+	page := flag.String("page", "/architecture/bakers", "the route of the doc page whose first load is weighed")
 	flag.Parse()
 	out, err := os.MkdirTemp("", "tzdocs-bench-")
 	check(err)
@@ -45,12 +47,12 @@ func main() {
 		walls[len(walls)/2].Milliseconds(), walls[0].Milliseconds(), walls[len(walls)-1].Milliseconds())
 	fmt.Printf("peak RSS: tzdocs %d MB, largest process incl. the Node prerender worker %d MB\n", ownRSS/1024, children.Maxrss/1024)
 
-	dist := filepath.Join(out, "0")
-	html, err := os.ReadFile(filepath.Join(dist, *page))
+	built := filepath.Join(out, "0")
+	html, err := os.ReadFile(filepath.Join(built, dist.PageFile(*page)))
 	check(err)
-	js, css := weigh(dist, html)
-	fmt.Printf("first load of /%s: JS %.1f KB gzip, CSS %.1f KB gzip, HTML %.1f KB gzip\n",
-		filepath.Dir(*page), float64(js)/1024, float64(css)/1024, float64(gz(html))/1024)
+	js, css := weigh(built, html)
+	fmt.Printf("first load of %s: JS %.1f KB gzip, CSS %.1f KB gzip, HTML %.1f KB gzip\n",
+		*page, float64(js)/1024, float64(css)/1024, float64(gz(html))/1024)
 }
 
 var (

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 	"tzdocs/internal/search/sitepages"
 )
@@ -99,7 +100,7 @@ func readQueries(file string) ([]Query, error) {
 }
 
 // checkExpected fails when an expected URL names no page or section of the site.
-func checkExpected(queries []Query, records []search.Record, file string) error {
+func checkExpected(queries []Query, records []dist.Record, file string) error {
 	known := map[string]bool{}
 	for _, r := range records {
 		known[r.URL] = true
@@ -133,7 +134,7 @@ func typed(queries []Query) []Query {
 
 // matches reports whether a hit is the expected one: the same section when the expected URL
 // has an anchor, else any hit on the same page.
-func matches(r *search.Record, want string) bool {
+func matches(r *dist.Record, want string) bool {
 	if strings.Contains(want, "#") {
 		return r.URL == want
 	}

@@ -2,15 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -40,14 +38,9 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "Usage: tzdocs search [--dir dist] [--hits 10] QUERY")
 		return usageError{"tzdocs search: no query given"}
 	}
-	file := filepath.Join(*dir, "_search", "records.json")
-	data, err := os.ReadFile(file)
+	records, err := dist.LoadRecords(*dir)
 	if err != nil {
-		return fmt.Errorf("%v; run tzdocs build first", err)
-	}
-	var records []search.Record
-	if err := json.Unmarshal(data, &records); err != nil {
-		return fmt.Errorf("%s: %v; rebuild the site", file, err)
+		return err
 	}
 	res := search.NewIndex(records).Search(search.Query{Text: strings.Join(words, " "), HitsPerPage: *hits, HighlightPreTag: "[", HighlightPostTag: "]"})
 	fmt.Fprintf(stdout, "%d hits in %s for %q\n", res.NbHits, res.ProcessingTime, res.Query)

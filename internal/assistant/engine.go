@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -62,17 +63,17 @@ type SearchOutput struct {
 
 // SearchHit is one hit of a searchIndex call: a DocSearch record, content shortened.
 type SearchHit struct {
-	ObjectID  string           `json:"objectID"`
-	Hierarchy search.Hierarchy `json:"hierarchy"`
-	Content   string           `json:"content"`
-	Type      string           `json:"type"`
-	URL       string           `json:"url"`
+	ObjectID  string         `json:"objectID"`
+	Hierarchy dist.Hierarchy `json:"hierarchy"`
+	Content   string         `json:"content"`
+	Type      string         `json:"type"`
+	URL       string         `json:"url"`
 
-	record *search.Record
+	record *dist.Record
 }
 
 // Record is the indexed record behind the hit (nil for hits not made by Search).
-func (h SearchHit) Record() *search.Record { return h.record }
+func (h SearchHit) Record() *dist.Record { return h.record }
 
 // Title names the hit's section as "Page › Section".
 func (h SearchHit) Title() string { return sectionTitle(h.Hierarchy) }
@@ -118,7 +119,7 @@ func (r *Request) SectionText(url string, maxRunes int) string {
 }
 
 // sectionTitle is "Page › Deepest heading", or the page title alone.
-func sectionTitle(h search.Hierarchy) string {
+func sectionTitle(h dist.Hierarchy) string {
 	title := h[1]
 	for i := 6; i >= 2; i-- {
 		if h[i] != "" {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 	"tzdocs/internal/search/sitepages"
 )
@@ -48,7 +49,7 @@ func fixtureIndex(tb testing.TB) *search.Index {
 		if err != nil {
 			panic(err)
 		}
-		var recs []search.Record
+		var recs []dist.Record
 		if err := json.Unmarshal(data, &recs); err != nil {
 			panic(fmt.Sprintf("testdata/records.json: %v", err))
 		}

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -22,6 +21,7 @@ import (
 
 	"tzdocs/internal/config"
 	"tzdocs/internal/content"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown"
 	"tzdocs/internal/prerender"
@@ -53,7 +53,7 @@ type Builder struct {
 	convMath  bool // whether conv reads math (site.yaml markdown.math)
 	mu        sync.Mutex
 	cache     map[string]*converted // by doc file
-	written   map[string]string     // output path (relative) → content hash
+	out       *dist.Writer
 	renderer  *prerender.Renderer
 	rendererB string // bundle path the renderer was started with
 }
@@ -78,6 +78,7 @@ func New(opts Options) *Builder {
 		opts:  opts,
 		hl:    highlight.New(),
 		cache: map[string]*converted{},
+		out:   dist.NewWriter(opts.OutDir),
 	}
 }
 
@@ -126,33 +127,33 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	res.Warnings = append(res.Warnings, checkAnchors(site, docs)...)
 
-	out := newOutput()
+	out := dist.NewOutput()
 	sd := siteData(site)
 	if b.opts.Dev {
-		sd.DevEventsURL = "/_dev/events"
+		sd.DevEventsURL = dist.DevEventsURL
 	}
 	codeCSS := highlight.CSS()
-	codeCSSPath := "assets/" + hashedName("code", ".css", []byte(codeCSS))
-	out.add(codeCSSPath, []byte(codeCSS))
+	codeCSSPath := dist.AssetsDir + "/" + hashedName("code", ".css", []byte(codeCSS))
+	out.Add(codeCSSPath, []byte(codeCSS))
 	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID}
 
-	pages := make([]*PageData, 0, len(site.Docs)+1)
+	pages := make([]*dist.PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {
 		pages = append(pages, pageData(site, d, docs[d]))
 	}
 	if sp := site.Config.ThemeConfig.Search.SearchPagePath; sp != "" && site.ByRoute[sp] == nil {
 		// The full search page: a prerendered shell that the web app fills from ?q=.
-		pages = append(pages, &PageData{Route: sp, Kind: "search", Title: "Search the documentation",
-			Description: "Search every page of " + site.Config.Title + ".", HTML: new(string), TOC: []TocEntry{}, Breadcrumbs: []Breadcrumb{}})
+		pages = append(pages, &dist.PageData{Route: sp, Kind: "search", Title: "Search the documentation",
+			Description: "Search every page of " + site.Config.Title + ".", HTML: new(string), TOC: []dist.TocEntry{}, Breadcrumbs: []dist.Breadcrumb{}})
 	}
-	notFound := &PageData{Route: "/404.html", Kind: "notfound", Title: "Page Not Found", Description: "The page you were looking for does not exist.",
-		TOC: []TocEntry{}, Breadcrumbs: []Breadcrumb{}, HTML: new(string)}
+	notFound := &dist.PageData{Route: dist.NotFoundRoute, Kind: "notfound", Title: "Page Not Found", Description: "The page you were looking for does not exist.",
+		TOC: []dist.TocEntry{}, Breadcrumbs: []dist.Breadcrumb{}, HTML: new(string)}
 	siteJSON, err := json.Marshal(sd)
 	if err != nil {
 		return nil, err
 	}
 	shell.siteJSON = siteJSON
-	out.add("_data/site.json", siteJSON)
+	out.Add(dist.SiteDataFile, siteJSON)
 	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err
 	}
@@ -160,11 +161,12 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	for _, p := range pages {
 		routes = append(routes, p.Route)
 	}
-	routesJSON, _ := json.Marshal(routes)
-	out.add("_routes.json", routesJSON)
+	if err := out.AddJSON(dist.ManifestFile, dist.Manifest{Format: dist.FormatVersion, Routes: routes}); err != nil {
+		return nil, err
+	}
 	// What the server's content security policy must allow: the hashes of inline scripts and, when
 	// a tag manager is configured, its origins. Nothing third-party is allowed by default.
-	policy := cspSources{ScriptHashes: []string{}, Origins: []string{}}
+	policy := dist.CSPSources{ScriptHashes: []string{}, Origins: []string{}}
 	for _, script := range []string{web.ColorModeScript, shell.tagManagerInit()} {
 		if script != "" {
 			sum := sha256.Sum256([]byte(script))
@@ -175,19 +177,20 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 		policy.Origins = append(policy.Origins, tagManagerOrigins...)
 	}
 	// Pages that embed images, videos or frames from other sites get those origins, and only those.
-	policy.embedOrigins(docs)
-	policyJSON, _ := json.Marshal(policy)
-	out.add("_csp.json", policyJSON)
+	embedOrigins(&policy, docs)
+	if err := out.AddJSON(dist.CSPFile, policy); err != nil {
+		return nil, err
+	}
 	writeTextFiles(site, docs, out)
 	records, err := searchRecords(site, docs)
 	if err != nil {
 		return nil, err
 	}
-	out.add("_search/records.json", records)
-	if err := copyTree(filepath.Join(site.Config.Dir, "static"), "", out); err != nil {
+	out.Add(dist.RecordsFile, records)
+	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), ""); err != nil {
 		return nil, err
 	}
-	if err := copyTree(filepath.Join(b.opts.WebDir, "client", "assets"), "assets", out); err != nil {
+	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir); err != nil {
 		return nil, err
 	}
 	for asset, src := range images {
@@ -195,14 +198,14 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		out.add(asset, data)
+		out.Add(asset, data)
 	}
-	changed, err := b.write(out)
+	changed, err := b.out.Write(out)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range pages {
-		if changed[pagePath(p.Route)] || changed[dataPath(p.Route)] {
+		if changed[dist.PageFile(p.Route)] || changed[dist.DataFile(p.Route)] {
 			res.Changed = append(res.Changed, p.Route)
 		}
 	}
@@ -396,12 +399,12 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 }
 
 // pageData assembles the data the client renders for one doc.
-func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageData {
+func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.PageData {
 	html := md.HTML
-	p := &PageData{
+	p := &dist.PageData{
 		Route: d.Route, Kind: pageKind(d.Kind), Title: d.Title, Description: d.Description, HTML: &html,
-		TOC: []TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
-		Breadcrumbs: []Breadcrumb{}, HasMermaid: md.HasMermaid,
+		TOC: []dist.TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
+		Breadcrumbs: []dist.Breadcrumb{}, HasMermaid: md.HasMermaid,
 	}
 	if d.FrontMatter.Title == "" && md.Title != "" {
 		p.Title = md.Title
@@ -428,33 +431,33 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *PageDa
 		}
 	}
 	for _, h := range markdown.TOC(md.Headings, lo, hi) {
-		p.TOC = append(p.TOC, TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
+		p.TOC = append(p.TOC, dist.TocEntry{ID: h.ID, Text: h.Text, Level: h.Level})
 	}
 	for _, c := range d.Breadcrumbs {
-		p.Breadcrumbs = append(p.Breadcrumbs, Breadcrumb{Label: c.Label, Href: c.Href})
+		p.Breadcrumbs = append(p.Breadcrumbs, dist.Breadcrumb{Label: c.Label, Href: c.Href})
 	}
 	if d.Prev != nil {
-		p.Prev = &PageLink{Title: d.Prev.Label, Href: d.Prev.Route}
+		p.Prev = &dist.PageLink{Title: d.Prev.Label, Href: d.Prev.Route}
 	}
 	if d.Next != nil {
-		p.Next = &PageLink{Title: d.Next.Label, Href: d.Next.Route}
+		p.Next = &dist.PageLink{Title: d.Next.Label, Href: d.Next.Route}
 	}
 	if site.Config.Docs.ShowLastUpdateTime && !d.LastUpdate.IsZero() && d.Kind == content.KindDoc {
 		p.LastUpdated = d.LastUpdate.Format("2006-01-02")
 	}
 	if d.Kind == content.KindHome {
-		h := &Home{Cards: d.FrontMatter.Cards}
+		h := &dist.Home{Cards: []dist.HomeCard{}}
+		for _, c := range d.FrontMatter.Cards {
+			h.Cards = append(h.Cards, dist.HomeCard(c))
+		}
 		if d.FrontMatter.Hero != nil {
-			h.Hero = *d.FrontMatter.Hero
+			h.Hero = dist.Hero(*d.FrontMatter.Hero)
 		}
 		if h.Hero.Title == "" {
 			h.Hero.Title = site.Config.Title
 		}
 		if h.Hero.Tagline == "" {
 			h.Hero.Tagline = site.Config.Tagline
-		}
-		if h.Cards == nil {
-			h.Cards = []content.Card{}
 		}
 		for i := range h.Cards {
 			h.Cards[i].Href = siteHref(site, h.Cards[i].Href)
@@ -489,29 +492,6 @@ func summary(md *markdown.Document) string {
 		return strings.TrimRight(text[:cut], " ,;:") + "…"
 	}
 	return ""
-}
-
-// pagePath is where a route's HTML goes: "/" → index.html, "/a/" → a/index.html, "/a" → a/index.html.
-func pagePath(route string) string {
-	if route == "/404.html" {
-		return "404.html"
-	}
-	r := strings.Trim(route, "/")
-	if r == "" {
-		return "index.html"
-	}
-	return r + "/index.html"
-}
-
-// dataPath mirrors web/src/lib/routes.ts dataPath (without the leading slash).
-func dataPath(route string) string {
-	switch {
-	case route == "/":
-		return "_data/index.json"
-	case strings.HasSuffix(route, "/"):
-		return "_data" + route + "index.json"
-	}
-	return "_data" + route + ".json"
 }
 
 // hashedName gives a content-hashed file name, e.g. code-1a2b3c4d.css.

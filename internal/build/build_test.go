@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/sitetest"
 )
 
@@ -25,9 +26,9 @@ func buildSite(t *testing.T, archive string) (string, *Result, error) {
 	return filepath.Join(dir, "dist"), res, err
 }
 
-func read(t *testing.T, dist, rel string) string {
+func read(t *testing.T, outDir, rel string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dist, rel))
+	b, err := os.ReadFile(filepath.Join(outDir, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,19 +36,19 @@ func read(t *testing.T, dist, rel string) string {
 }
 
 func TestBuildWritesEveryRoute(t *testing.T) {
-	dist, res, err := buildSite(t, sitetest.Minimal)
+	outDir, res, err := buildSite(t, sitetest.Minimal)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"index.html", "overview/index.html", "architecture/index.html", "architecture/accounts/index.html",
 		"conrefs/network/index.html", "hidden/index.html", "tutorials/app/part-1/index.html", "404.html", "sitemap.xml", "llms.txt",
 		"llms-full.txt", "architecture/accounts.md", "search/index.html", "_data/site.json", "_data/index.json", "_data/overview/index.json",
-		"_data/architecture/accounts.json", "assets/entry-client-AbCdEf12.js", "_routes.json"} {
-		if _, err := os.Stat(filepath.Join(dist, p)); err != nil {
+		"_data/architecture/accounts.json", "assets/entry-client-AbCdEf12.js", dist.ManifestFile} {
+		if _, err := os.Stat(filepath.Join(outDir, p)); err != nil {
 			t.Errorf("missing %s", p)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dist, "secret/draft/index.html")); err == nil {
+	if _, err := os.Stat(filepath.Join(outDir, "secret/draft/index.html")); err == nil {
 		t.Error("draft was published")
 	}
 	if res.Pages != 10 {
@@ -56,11 +57,11 @@ func TestBuildWritesEveryRoute(t *testing.T) {
 }
 
 func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
-	dist, _, err := buildSite(t, sitetest.Minimal)
+	outDir, _, err := buildSite(t, sitetest.Minimal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := read(t, dist, "architecture/accounts/index.html")
+	html := read(t, outDir, "architecture/accounts/index.html")
 	for _, want := range []string{
 		`<html lang="en" dir="ltr" data-theme="light">`,
 		"<head>\n<meta charset=\"utf-8\">\n<script>document.documentElement.dataset.x=1</script>",
@@ -78,7 +79,7 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
-	if got := read(t, dist, "_csp.json"); !strings.HasPrefix(got, `{"scriptHashes":["sha256-`) || !strings.Contains(got, `"origins":[]`) {
+	if got := read(t, outDir, "_csp.json"); !strings.HasPrefix(got, `{"scriptHashes":["sha256-`) || !strings.Contains(got, `"origins":[]`) {
 		t.Errorf("content security policy sources: %s", got)
 	}
 	if strings.Contains(html, "googletagmanager") {
@@ -88,21 +89,21 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 	if strings.Contains(inline, `"html":`) {
 		t.Error("inline data repeats the page HTML; the client reads it from the DOM")
 	}
-	if home := read(t, dist, "index.html"); !strings.Contains(home, "<title>Test Docs</title>") {
+	if home := read(t, outDir, "index.html"); !strings.Contains(home, "<title>Test Docs</title>") {
 		t.Error("home title is not the site title")
 	}
-	if nf := read(t, dist, "404.html"); !strings.Contains(nf, "<h1>Page Not Found</h1>") || !strings.Contains(nf, `noindex`) {
+	if nf := read(t, outDir, "404.html"); !strings.Contains(nf, "<h1>Page Not Found</h1>") || !strings.Contains(nf, `noindex`) {
 		t.Error("404 page wrong")
 	}
 }
 
 func TestPageDataCarriesNavigation(t *testing.T) {
-	dist, _, err := buildSite(t, sitetest.Minimal)
+	outDir, _, err := buildSite(t, sitetest.Minimal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p PageData
-	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+	var p dist.PageData
+	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Route != "/architecture/accounts" || p.Kind != "doc" || p.Sidebar != "documentation" || p.LastUpdated != "2025-01-02" {
@@ -117,13 +118,13 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 	if len(p.Breadcrumbs) != 2 || p.Breadcrumbs[0].Href != "/architecture" {
 		t.Errorf("breadcrumbs %+v", p.Breadcrumbs)
 	}
-	var overview PageData
-	json.Unmarshal([]byte(read(t, dist, "_data/overview/index.json")), &overview)
+	var overview dist.PageData
+	json.Unmarshal([]byte(read(t, outDir, "_data/overview/index.json")), &overview)
 	if !strings.Contains(*overview.HTML, `href="/architecture/accounts"`) {
 		t.Errorf(".md link not rewritten to its route: %s", *overview.HTML)
 	}
 	var site map[string]any
-	json.Unmarshal([]byte(read(t, dist, "_data/site.json")), &site)
+	json.Unmarshal([]byte(read(t, outDir, "_data/site.json")), &site)
 	nav := site["navbar"].(map[string]any)["items"].([]any)
 	first := nav[0].(map[string]any)
 	if first["href"] != "/overview/" || first["activeSidebar"] != "documentation" || first["position"] != "left" {
@@ -132,8 +133,8 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 	if last := nav[2].(map[string]any); last["external"] != true || last["position"] != "right" {
 		t.Errorf("external item %v", last)
 	}
-	var home PageData
-	json.Unmarshal([]byte(read(t, dist, "_data/index.json")), &home)
+	var home dist.PageData
+	json.Unmarshal([]byte(read(t, outDir, "_data/index.json")), &home)
 	if home.Kind != "home" || home.Home == nil || home.Home.Hero.Tagline != "Learn." || len(home.Home.Cards) != 1 {
 		t.Errorf("home data %+v", home.Home)
 	}
@@ -144,11 +145,11 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "title: Accounts\n",
 		"title: Accounts\nhide_title: true\ntoc_min_heading_level: 3\ntoc_max_heading_level: 4\nkeywords: [account, tz1]\nimage: /img/card.png\n", 1)
-	dist, p, levels := buildAccountsWithDeepHeadings(t, archive)
+	outDir, p, levels := buildAccountsWithDeepHeadings(t, archive)
 	if !p.HideTitle || fmt.Sprint(levels) != "[3 4]" {
 		t.Errorf("hideTitle %v, TOC levels %v", p.HideTitle, levels)
 	}
-	page := read(t, dist, "architecture/accounts/index.html")
+	page := read(t, outDir, "architecture/accounts/index.html")
 	for _, want := range []string{`<meta name="keywords" content="account, tz1">`,
 		`<meta property="og:image" content="https://docs.example.org/img/card.png">`, `<meta name="twitter:card" content="summary_large_image">`} {
 		if !strings.Contains(page, want) {
@@ -164,18 +165,18 @@ func TestDocusaurusFrontMatterReachesPageDataAndHead(t *testing.T) {
 // does; the title still names it in <title>.
 func TestOwnHeadingOverFrontMatterTitle(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.\n", "# Accounts at a glance\n\nAccounts hold tez.\n", 1)
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p PageData
-	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+	var p dist.PageData
+	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Title != "Accounts" || p.Heading != "Accounts at a glance" || strings.Contains(*p.HTML, "<h1") {
 		t.Errorf("title %q, heading %q, HTML %s", p.Title, p.Heading, *p.HTML)
 	}
-	if page := read(t, dist, "architecture/accounts/index.html"); !strings.Contains(page, "<title>Accounts | ") {
+	if page := read(t, outDir, "architecture/accounts/index.html"); !strings.Contains(page, "<title>Accounts | ") {
 		t.Error("the front-matter title no longer names the page")
 	}
 }
@@ -190,20 +191,20 @@ func TestSiteTOCLevels(t *testing.T) {
 
 // buildAccountsWithDeepHeadings gives the accounts page of archive headings down to level 5, builds
 // the site, and returns the output folder, the page's data and the levels of its TOC entries.
-func buildAccountsWithDeepHeadings(t *testing.T, archive string) (dist string, p PageData, levels []int) {
+func buildAccountsWithDeepHeadings(t *testing.T, archive string) (outDir string, p dist.PageData, levels []int) {
 	t.Helper()
 	archive = strings.Replace(archive, "tz1 addresses.\n", "tz1 addresses.\n\n### Keys\n\n#### Seeds\n\n##### Deeper\n", 1)
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal([]byte(read(t, dist, "_data/architecture/accounts.json")), &p); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range p.TOC {
 		levels = append(levels, e.Level)
 	}
-	return dist, p, levels
+	return outDir, p, levels
 }
 
 // Math is read only on sites that turn it on, as remark-math is only on where configured.
@@ -214,11 +215,11 @@ func TestMathOnlyWhenConfigured(t *testing.T) {
 		if on {
 			archive = strings.Replace(archive, "themeConfig:\n", "markdown:\n  math: true\nthemeConfig:\n", 1)
 		}
-		dist, _, err := buildSite(t, archive)
+		outDir, _, err := buildSite(t, archive)
 		if err != nil {
 			t.Fatal(err)
 		}
-		html := read(t, dist, "architecture/accounts/index.html")
+		html := read(t, outDir, "architecture/accounts/index.html")
 		if got := strings.Contains(html, `<span class="tz-math">O(1)</span>`); got != on {
 			t.Errorf("math on=%v: span present=%v", on, got)
 		}
@@ -232,12 +233,12 @@ func TestMathOnlyWhenConfigured(t *testing.T) {
 func TestEmbedOriginsReachThePolicy(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "tz1 addresses.\n",
 		"tz1 addresses.\n\n![Chart](https://stats.example.net/c.png)\n\n<iframe src=\"https://www.youtube-nocookie.com/embed/x\" title=\"Talk\"></iframe>\n", 1)
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var policy cspSources
-	if err := json.Unmarshal([]byte(read(t, dist, "_csp.json")), &policy); err != nil {
+	var policy dist.CSPSources
+	if err := json.Unmarshal([]byte(read(t, outDir, "_csp.json")), &policy); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(policy.ImgOrigins, policy.FrameOrigins, policy.MediaOrigins) != "[https://stats.example.net] [https://www.youtube-nocookie.com] []" {
@@ -246,14 +247,14 @@ func TestEmbedOriginsReachThePolicy(t *testing.T) {
 }
 
 func TestUnlistedPagesStayOutOfSitemapAndSidebars(t *testing.T) {
-	dist, _, err := buildSite(t, sitetest.Minimal)
+	outDir, _, err := buildSite(t, sitetest.Minimal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(read(t, dist, "sitemap.xml"), "/hidden") || strings.Contains(read(t, dist, "llms.txt"), "/hidden") {
+	if strings.Contains(read(t, outDir, "sitemap.xml"), "/hidden") || strings.Contains(read(t, outDir, "llms.txt"), "/hidden") {
 		t.Error("unlisted page listed")
 	}
-	if !strings.Contains(read(t, dist, "sitemap.xml"), "<loc>https://docs.example.org/architecture/bakers</loc>") {
+	if !strings.Contains(read(t, outDir, "sitemap.xml"), "<loc>https://docs.example.org/architecture/bakers</loc>") {
 		t.Error("sitemap lacks a page")
 	}
 }
@@ -294,11 +295,11 @@ func TestMissingImageFailsTheBuild(t *testing.T) {
 func TestImagesAreHashedAndSized(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "Bakers get rights.", "Bakers get rights.\n\n![diagram](/img/d.svg)", 1) +
 		"-- site/static/img/d.svg --\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 40\"></svg>\n"
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := read(t, dist, "architecture/bakers/index.html")
+	html := read(t, outDir, "architecture/bakers/index.html")
 	if !strings.Contains(html, `width="120" height="40"`) || !strings.Contains(html, `src="/assets/img/d-`) {
 		t.Errorf("image not hashed and sized: %s", html[strings.Index(html, "<img"):][:200])
 	}
@@ -359,20 +360,20 @@ func TestContentReferencesTabsAndGeneratedIndexes(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.\n", "import Networks from '@site/docs/conrefs/_networks.md';\n\nAccounts hold tez.\n\n<Networks />\n\n<Tabs groupId=\"lang\">\n<TabItem value=\"py\" label=\"SmartPy\">\n\nPython here.\n\n</TabItem>\n<TabItem value=\"ligo\" label=\"JsLIGO\">\n\nLIGO here.\n\n</TabItem>\n</Tabs>\n", 1)
 	archive = strings.Replace(archive, "tutorials:\n  - tutorials\n", "tutorials:\n  - tutorials\n  - type: category\n    label: More guides\n    link: {type: generated-index, description: Every guide.}\n    items:\n      - conrefs/network\n", 1)
 	archive += "-- site/docs/conrefs/_networks.md --\n## Networks table\n\nMainnet and a [test network](/conrefs/network).\n"
-	dist, res, err := buildSite(t, archive)
+	outDir, res, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range res.Warnings {
 		t.Errorf("warning: %v", w)
 	}
-	acc := read(t, dist, "architecture/accounts/index.html")
+	acc := read(t, outDir, "architecture/accounts/index.html")
 	for _, want := range []string{`id="networks-table"`, `href="/conrefs/network"`, `<div class="tz-tabs" data-group-id="lang">`, `aria-selected="true"`} {
 		if !strings.Contains(acc, want) {
 			t.Errorf("accounts page lacks %s", want)
 		}
 	}
-	gen := read(t, dist, "category/more-guides/index.html")
+	gen := read(t, outDir, "category/more-guides/index.html")
 	if !strings.Contains(gen, `<a class="tz-tutorial-card" href="/conrefs/network">`) || !strings.Contains(gen, "Every guide.") {
 		t.Errorf("generated index page: %s", gen[strings.Index(gen, "<main"):])
 	}
@@ -387,15 +388,15 @@ func TestContentReferencesTabsAndGeneratedIndexes(t *testing.T) {
 
 func TestTagManagerOnlyWhenConfigured(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "themeConfig:\n", "themeConfig:\n  tagManager: { containerId: GTM-TEST1 }\n", 1)
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := read(t, dist, "architecture/bakers/index.html")
+	html := read(t, outDir, "architecture/bakers/index.html")
 	if !strings.Contains(html, `<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script>`) {
 		t.Error("tag manager not loaded")
 	}
-	policy := read(t, dist, "_csp.json")
+	policy := read(t, outDir, "_csp.json")
 	if !strings.Contains(policy, "https://www.googletagmanager.com") || strings.Count(policy, "sha256-") != 2 {
 		t.Errorf("policy %s", policy)
 	}
@@ -406,16 +407,20 @@ func TestVersionAndLocaleDropdownsHaveMobileLabels(t *testing.T) {
 		`      - { href: "https://example.org/src", label: Source }
       - { type: docsVersionDropdown }
       - { type: localeDropdown }`, 1)
-	dist, _, err := buildSite(t, archive)
+	outDir, _, err := buildSite(t, archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var site SiteData
-	if err := json.Unmarshal([]byte(read(t, dist, "_data/site.json")), &site); err != nil {
+	var site dist.SiteData
+	if err := json.Unmarshal([]byte(read(t, outDir, "_data/site.json")), &site); err != nil {
 		t.Fatal(err)
 	}
 	items := site.Navbar.Items
-	versions, locales := items[len(items)-2], items[len(items)-1]
+	versions, ok1 := items[len(items)-2].(dist.NavDropdownItem)
+	locales, ok2 := items[len(items)-1].(dist.NavDropdownItem)
+	if !ok1 || !ok2 {
+		t.Fatalf("the last navbar items are not dropdowns: %#v", items)
+	}
 	if versions.Label != "Next" || versions.MobileLabel != "Versions" || versions.Items[0].Version != "current" {
 		t.Errorf("version dropdown %+v", versions)
 	}

@@ -2,6 +2,8 @@ package build
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -12,6 +14,7 @@ import (
 	"strings"
 
 	"tzdocs/internal/content"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/markdown"
 	"tzdocs/internal/prerender"
 )
@@ -85,26 +88,16 @@ func readWebManifest(webDir string) (*webManifest, error) {
 
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
-	site       *SiteData
+	site       *dist.SiteData
 	siteJSON   []byte // site marshalled once for every page's inline data
 	web        *webManifest
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
 }
 
-// cspSources is written to _csp.json for the server's content security policy.
-type cspSources struct {
-	ScriptHashes []string `json:"scriptHashes"` // sha256 sources of the inline scripts
-	Origins      []string `json:"origins"`      // third-party origins scripts may load from and talk to
-	// Origins of the images, frames, and audio and video that pages embed from other sites.
-	ImgOrigins   []string `json:"imgOrigins"`
-	FrameOrigins []string `json:"frameOrigins"`
-	MediaOrigins []string `json:"mediaOrigins"`
-}
-
 // embedOrigins fills the policy's embed origins from what the pages load from other sites:
 // "scheme://host[:port]", sorted; a protocol-relative URL counts as https.
-func (p *cspSources) embedOrigins(docs map[*content.Doc]*markdown.Document) {
+func embedOrigins(p *dist.CSPSources, docs map[*content.Doc]*markdown.Document) {
 	sets := map[string]map[string]bool{markdown.EmbedImage: {}, markdown.EmbedFrame: {}, markdown.EmbedMedia: {}}
 	for _, md := range docs {
 		for _, e := range md.Embeds {
@@ -145,7 +138,7 @@ func (s *shell) tagManagerInit() string {
 
 // document returns the full HTML page. inline is the page data inlined for hydration, without the
 // HTML the client reads back from the DOM.
-func (s *shell) document(p *PageData, app string) ([]byte, error) {
+func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 	inline := *p
 	inline.HTML = nil
 	pageJSON, err := json.Marshal(&inline)
@@ -215,9 +208,9 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 	for _, pre := range s.web.Preloads {
 		fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"%s\">\n", esc(pre))
 	}
-	b.WriteString("</head>\n<body>\n<div id=\"__tz\">")
+	b.WriteString("</head>\n<body>\n<div id=\"" + dist.RootElementID + "\">")
 	b.WriteString(app)
-	b.WriteString("</div>\n<script id=\"__TZ_DATA__\" type=\"application/json\">")
+	b.WriteString("</div>\n<script id=\"" + dist.DataElementID + "\" type=\"application/json\">")
 	b.Write(data) // encoding/json escapes <, > and &, so the data cannot close the script element
 	b.WriteString("</script>\n</body>\n</html>\n")
 	return []byte(b.String()), nil
@@ -225,24 +218,24 @@ func (s *shell) document(p *PageData, app string) ([]byte, error) {
 
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
 // change since the last build keep their HTML and are not sent to Node again.
-func (b *Builder) render(ctx context.Context, sd SiteData, siteJSON []byte, pages []*PageData, sh *shell, out *output) error {
+func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal(sh.web)
-	var todo []*PageData
+	var todo []*dist.PageData
 	for _, p := range pages {
 		data, err := json.Marshal(p)
 		if err != nil {
 			return err
 		}
 		if p.Kind != "notfound" {
-			out.add(dataPath(p.Route), data)
+			out.Add(dist.DataFile(p.Route), data)
 		}
-		key := hashOf(siteJSON, shellKey, []byte(sh.codeCSS), data)
-		if prev, ok := b.written[pagePath(p.Route)+"#src"]; ok && prev == key {
-			out.keep(pagePath(p.Route))
-			out.meta[pagePath(p.Route)+"#src"] = key
+		key := renderKey(siteJSON, shellKey, []byte(sh.codeCSS), data)
+		page := dist.PageFile(p.Route)
+		out.Note(page, key)
+		if prev, ok := b.out.Noted(page); ok && prev == key {
+			out.Keep(page)
 			continue
 		}
-		out.meta[pagePath(p.Route)+"#src"] = key
 		todo = append(todo, p)
 	}
 	if len(todo) == 0 {
@@ -273,7 +266,7 @@ func (b *Builder) render(ctx context.Context, sd SiteData, siteJSON []byte, page
 		if err != nil {
 			return err
 		}
-		out.add(pagePath(p.Route), doc)
+		out.Add(dist.PageFile(p.Route), doc)
 	}
 	return nil
 }
@@ -285,4 +278,14 @@ func bundleKey(p string) string {
 		return p
 	}
 	return fmt.Sprintf("%s@%d@%d", p, fi.Size(), fi.ModTime().UnixNano())
+}
+
+// renderKey identifies what a page's HTML is made from, so an unchanged page is not rendered again.
+func renderKey(parts ...[]byte) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write(p)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }

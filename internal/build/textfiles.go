@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"html"
-	"strings"
 
 	"tzdocs/internal/content"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/markdown"
 )
 
 // writeTextFiles adds sitemap.xml, llms.txt (an index of pages for tools and language models),
 // llms-full.txt (every page's Markdown in one file) and <route>.md (each page's Markdown).
 // Unlisted pages stay out of the sitemap and the llms files.
-func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *output) {
+func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *dist.Output) {
 	cfg := site.Config
 	var sitemap, index, full bytes.Buffer
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
@@ -23,7 +23,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 		var md []byte
 		if d.Kind != content.KindGeneratedIndex {
 			md = markdownText(d)
-			out.add(markdownPath(d.Route), md)
+			out.Add(dist.MarkdownFile(d.Route), md)
 		}
 		if d.FrontMatter.Unlisted {
 			continue
@@ -41,7 +41,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 		if desc == "" {
 			desc = summary(docs[d])
 		}
-		fmt.Fprintf(&index, "- [%s](%s/%s)", d.Title, cfg.URL, markdownPath(d.Route))
+		fmt.Fprintf(&index, "- [%s](%s/%s)", d.Title, cfg.URL, dist.MarkdownFile(d.Route))
 		if desc != "" {
 			fmt.Fprintf(&index, ": %s", desc)
 		}
@@ -50,18 +50,9 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 		full.Write(md)
 	}
 	sitemap.WriteString("</urlset>\n")
-	out.add("sitemap.xml", sitemap.Bytes())
-	out.add("llms.txt", index.Bytes())
-	out.add("llms-full.txt", full.Bytes())
-}
-
-// markdownPath is where a route's Markdown goes: "/" → index.md, "/a/" → a.md, "/a/b" → a/b.md.
-func markdownPath(route string) string {
-	r := strings.Trim(route, "/")
-	if r == "" {
-		return "index.md"
-	}
-	return r + ".md"
+	out.Add(dist.SitemapFile, sitemap.Bytes())
+	out.Add(dist.LLMsFile, index.Bytes())
+	out.Add(dist.LLMsFullFile, full.Bytes())
 }
 
 // markdownText is a page's Markdown without front matter, headed by its title.

@@ -9,18 +9,19 @@ import (
 	"testing"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 	"tzdocs/internal/search/sitepages"
 )
 
 var (
 	siteOnce    sync.Once
-	siteRecords []search.Record
+	siteRecords []dist.Record
 	siteErr     error
 )
 
 // realRecords builds records from the repository's site/ folder once per test binary.
-func realRecords(b *testing.B) []search.Record {
+func realRecords(b *testing.B) []dist.Record {
 	siteOnce.Do(func() {
 		pages, err := sitepages.Load("../../site")
 		siteRecords, siteErr = search.Records(pages), err
@@ -75,7 +76,7 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkNewIndex10k indexes 10,000 records made from the real docs (repeated as needed).
 func BenchmarkNewIndex10k(b *testing.B) {
 	real := realRecords(b)
-	recs := make([]search.Record, 0, 10000)
+	recs := make([]dist.Record, 0, 10000)
 	for len(recs) < 10000 {
 		recs = append(recs, real[:min(len(real), 10000-len(recs))]...)
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"tzdocs/internal/dist"
 )
 
 // Filters is an Algolia facetFilters expression: every group must match, and a group matches
@@ -20,7 +22,7 @@ type Filter struct {
 }
 
 // Match reports whether a record passes the filters.
-func (fs Filters) Match(r *Record) bool {
+func (fs Filters) Match(r *dist.Record) bool {
 	for _, group := range fs {
 		ok := false
 		for _, f := range group {
@@ -36,14 +38,14 @@ func (fs Filters) Match(r *Record) bool {
 	return true
 }
 
-func (f Filter) match(r *Record) bool {
+func (f Filter) match(r *dist.Record) bool {
 	v, known := facetValue(r, f.Attr)
 	eq := known && strings.EqualFold(v, f.Value)
 	return eq != f.Negate
 }
 
 // facetValue returns a record attribute usable in filters.
-func facetValue(r *Record, attr string) (string, bool) {
+func facetValue(r *dist.Record, attr string) (string, bool) {
 	switch attr {
 	case "language", "lang":
 		return r.Language, true

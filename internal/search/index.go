@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"tzdocs/internal/dist"
 )
 
 // Attributes of a record, as stored in postings: the hierarchy levels 0…6, then content.
@@ -15,7 +17,7 @@ const (
 // Index is an in-memory inverted index over records. It is read-only once built and safe for
 // concurrent searches.
 type Index struct {
-	records []Record
+	records []dist.Record
 	recs    []recInfo
 	terms   []term
 	termID  map[string]int32
@@ -54,7 +56,7 @@ type recInfo struct {
 }
 
 // NewIndex indexes records. The records are kept; do not modify them afterwards.
-func NewIndex(records []Record) *Index {
+func NewIndex(records []dist.Record) *Index {
 	ix := &Index{
 		records: records,
 		recs:    make([]recInfo, len(records)),
@@ -138,10 +140,10 @@ func (ix *Index) add(text string) int32 {
 func (ix *Index) Len() int { return len(ix.records) }
 
 // Records returns the indexed records; callers must not modify them.
-func (ix *Index) Records() []Record { return ix.records }
+func (ix *Index) Records() []dist.Record { return ix.records }
 
 // attrText returns attribute a of a record: hierarchy level a, or the content.
-func attrText(r *Record, a int) string {
+func attrText(r *dist.Record, a int) string {
 	if a == attrContent {
 		return r.Content
 	}

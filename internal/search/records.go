@@ -5,11 +5,10 @@ package search
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/markdown"
 )
 
@@ -21,72 +20,6 @@ type Page struct {
 	Sections []markdown.Section
 	Position int  // order of the page in the sidebars (0 = first)
 	Unlisted bool // unlisted pages get no records
-}
-
-// Record is one searchable unit, in the DocSearch v4 shape: a page title (type lvl1), a heading
-// (lvl2…lvl6) or a block of text (content) with the headings above it.
-type Record struct {
-	ObjectID         string    `json:"objectID"`
-	Hierarchy        Hierarchy `json:"hierarchy"`
-	Content          string    `json:"content"`
-	Type             string    `json:"type"` // "lvl1" … "lvl6" or "content"
-	URL              string    `json:"url"`
-	URLWithoutAnchor string    `json:"url_without_anchor"`
-	Anchor           string    `json:"anchor"`
-	Weight           Weight    `json:"weight"`
-	Language         string    `json:"language"`
-	DocusaurusTag    string    `json:"docusaurus_tag"`
-	// Code marks content taken from a code block; it ranks below prose.
-	Code bool `json:"code,omitempty"`
-}
-
-// Hierarchy holds lvl0 … lvl6; "" is written as JSON null, as DocSearch does.
-type Hierarchy [7]string
-
-// Weight orders records that the text criteria cannot tell apart: higher pageRank first, then
-// higher level (page titles 90, headings 80…40, content 0), then lower position.
-type Weight struct {
-	PageRank int `json:"pageRank"`
-	Level    int `json:"level"`
-	Position int `json:"position"`
-}
-
-// MarshalJSON writes {"lvl0": …, …, "lvl6": …} with null for absent levels.
-func (h Hierarchy) MarshalJSON() ([]byte, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, v := range h {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"lvl%d":`, i)
-		if v == "" {
-			b.WriteString("null")
-			continue
-		}
-		s, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(s)
-	}
-	b.WriteByte('}')
-	return []byte(b.String()), nil
-}
-
-// UnmarshalJSON reads the object MarshalJSON writes.
-func (h *Hierarchy) UnmarshalJSON(data []byte) error {
-	var m map[string]*string
-	if err := json.Unmarshal(data, &m); err != nil {
-		return err
-	}
-	*h = Hierarchy{}
-	for i := range h {
-		if v := m["lvl"+strconv.Itoa(i)]; v != nil {
-			h[i] = *v
-		}
-	}
-	return nil
 }
 
 // Record facet values matched by contextual search filters (Docusaurus sends
@@ -107,8 +40,8 @@ const (
 // Records turns pages into records: one per page title, one per heading and one per block of
 // text or code, in page order. Object IDs depend only on the URL, the record type and its rank
 // among records of the same URL and type, so they are stable across builds.
-func Records(pages []Page) []Record {
-	var out []Record
+func Records(pages []Page) []dist.Record {
+	var out []dist.Record
 	for _, p := range pages {
 		if p.Unlisted {
 			continue
@@ -118,17 +51,17 @@ func Records(pages []Page) []Record {
 	return out
 }
 
-func appendPageRecords(out []Record, p Page) []Record {
+func appendPageRecords(out []dist.Record, p Page) []dist.Record {
 	title := p.Title
 	if title == "" {
 		title = p.URL
 	}
-	var h Hierarchy
+	var h dist.Hierarchy
 	h[0] = p.Lvl0
 	h[1] = title
 	seq := map[string]int{} // url+type → count, for object IDs
 	order := 0
-	add := func(r Record) {
+	add := func(r dist.Record) {
 		r.URLWithoutAnchor = p.URL
 		r.URL = p.URL
 		if r.Anchor != "" {
@@ -143,7 +76,7 @@ func appendPageRecords(out []Record, p Page) []Record {
 		seq[key]++
 		out = append(out, r)
 	}
-	add(Record{Hierarchy: h, Type: "lvl1", Weight: Weight{Level: levelWeight(1)}})
+	add(dist.Record{Hierarchy: h, Type: "lvl1", Weight: dist.Weight{Level: levelWeight(1)}})
 	anchor := ""
 	for _, s := range p.Sections {
 		if s.ID != "" || s.Level > 1 {
@@ -153,10 +86,10 @@ func appendPageRecords(out []Record, p Page) []Record {
 				h[i] = ""
 			}
 			anchor = s.ID
-			add(Record{Hierarchy: h, Type: "lvl" + strconv.Itoa(lvl), Anchor: anchor, Weight: Weight{Level: levelWeight(lvl)}})
+			add(dist.Record{Hierarchy: h, Type: "lvl" + strconv.Itoa(lvl), Anchor: anchor, Weight: dist.Weight{Level: levelWeight(lvl)}})
 		}
 		for _, block := range splitProse(s.Text, contentWords) {
-			add(Record{Hierarchy: h, Type: "content", Content: block, Anchor: anchor})
+			add(dist.Record{Hierarchy: h, Type: "content", Content: block, Anchor: anchor})
 		}
 		for _, code := range s.Code {
 			blocks := splitCode(code, codeWords)
@@ -164,7 +97,7 @@ func appendPageRecords(out []Record, p Page) []Record {
 				blocks = blocks[:maxCodeRecords]
 			}
 			for _, block := range blocks {
-				add(Record{Hierarchy: h, Type: "content", Content: block, Anchor: anchor, Code: true})
+				add(dist.Record{Hierarchy: h, Type: "content", Content: block, Anchor: anchor, Code: true})
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/dist"
 )
 
 func TestRecordsFollowHeadingNesting(t *testing.T) {
@@ -96,7 +98,7 @@ func TestRecordJSONRoundTrip(t *testing.T) {
 	if !strings.Contains(string(data), `"lvl2":null`) || !strings.Contains(string(data), `"hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"`) {
 		t.Errorf("hierarchy not in DocSearch form: %.300s", data)
 	}
-	var back []Record
+	var back []dist.Record
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package search
 
-import "time"
+import (
+	"time"
+
+	"tzdocs/internal/dist"
+)
 
 // Defaults of a query.
 const (
@@ -41,7 +45,7 @@ type Result struct {
 
 // Hit is one ranked record with its highlighted attributes.
 type Hit struct {
-	Record    *Record
+	*dist.Record
 	Highlight map[string]HighlightResult // by attribute path
 	Snippet   map[string]HighlightResult
 	Ranking   RankingInfo

@@ -3,18 +3,12 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"mime"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
-	"regexp"
 	"strings"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -29,98 +23,32 @@ type file struct {
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
-	url    string        // the site's public URL, from _data/site.json
-	askAI  string        // the Ask AI assistant id, from _data/site.json
+	url    string        // the site's public URL
+	askAI  string        // the Ask AI assistant id
 	csp    string        // the content security policy, allowing the build's inline scripts
-	index  *search.Index // built from _search/records.json
+	index  *search.Index // the site's search records
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
 }
 
-// hashedName matches Vite's and the build's content-hashed file names, e.g. entry-client-BdX9a1_q.js.
-var hashedName = regexp.MustCompile(`[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$`)
-
-// loadSite reads a built site folder into memory. The folder must hold _routes.json, which lists
-// the canonical route of every page (written by `tzdocs build`).
+// loadSite reads a built site folder into memory.
 func loadSite(dir string) (*siteFiles, error) {
-	rb, err := os.ReadFile(filepath.Join(dir, "_routes.json"))
+	built, err := dist.Load(dir)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s is not a built site (no _routes.json); run `tzdocs build` first", dir)
-		}
 		return nil, err
 	}
-	var routes []string
-	if err := json.Unmarshal(rb, &routes); err != nil {
-		return nil, fmt.Errorf("%s: %v; rebuild the site", filepath.Join(dir, "_routes.json"), err)
-	}
-	s := &siteFiles{files: map[string]*file{}, routes: map[string]string{}}
-	for _, r := range routes {
+	s := &siteFiles{files: make(map[string]*file, len(built.Files)), routes: map[string]string{},
+		url: built.Data.URL, askAI: built.Data.AskAI.AssistantID, csp: contentSecurityPolicy(built.CSP),
+		index: search.NewIndex(built.Records)}
+	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
-			return nil // loaded with the file they compress
-		}
-		rel, _ := filepath.Rel(dir, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		f := &file{data: data, contentType: contentType(p, data)}
-		sum := sha256.Sum256(data)
-		f.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
-		urlPath := "/" + filepath.ToSlash(rel)
-		f.immutable = strings.HasPrefix(urlPath, "/assets/") && hashedName.MatchString(urlPath)
-		f.br = readSidecar(p + ".br")
-		f.gz = readSidecar(p + ".gz")
-		s.files[urlPath] = f
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if f := s.files["/_data/site.json"]; f != nil {
-		var sd struct {
-			URL   string `json:"url"`
-			AskAI struct {
-				AssistantID string `json:"assistantId"`
-			} `json:"askAi"`
-		}
-		if json.Unmarshal(f.data, &sd) == nil {
-			s.url, s.askAI = sd.URL, sd.AskAI.AssistantID
-		}
-	}
-	var policy cspSources
-	if f := s.files["/_csp.json"]; f != nil {
-		if err := json.Unmarshal(f.data, &policy); err != nil {
-			return nil, fmt.Errorf("%s: %v; rebuild the site", filepath.Join(dir, "_csp.json"), err)
-		}
-	}
-	s.csp = contentSecurityPolicy(policy)
-	s.index = search.NewIndex(nil)
-	if f := s.files["/_search/records.json"]; f != nil {
-		var records []search.Record
-		if err := json.Unmarshal(f.data, &records); err != nil {
-			return nil, fmt.Errorf("%s: %v; rebuild the site", filepath.Join(dir, "_search", "records.json"), err)
-		}
-		s.index = search.NewIndex(records)
-	}
-	if s.files["/404.html"] == nil {
-		return nil, fmt.Errorf("%s has no 404.html; rebuild the site", dir)
+	for urlPath, f := range built.Files {
+		sum := sha256.Sum256(f.Data)
+		s.files[urlPath] = &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
+			contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
 	}
 	return s, nil
-}
-
-func readSidecar(p string) []byte {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	return b
 }
 
 func contentType(p string, data []byte) string {
@@ -177,8 +105,10 @@ func (s *siteFiles) page(p string) (canonical string, ok bool) {
 
 // pageFile is the HTML file of a canonical route.
 func (s *siteFiles) pageFile(route string) *file {
-	if route == "/" {
-		return s.files["/index.html"]
-	}
-	return s.files["/"+routeKey(route)+"/index.html"]
+	return s.files["/"+dist.PageFile(route)]
+}
+
+// notFound is the page served for paths that name nothing.
+func (s *siteFiles) notFound() *file {
+	return s.files["/"+dist.NotFoundFile]
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 )
 
@@ -130,7 +131,7 @@ func (s *Server) handleSite() http.Handler {
 			serveFile(w, r, f, http.StatusOK)
 			return
 		}
-		serveFile(w, r, site.files["/404.html"], http.StatusNotFound)
+		serveFile(w, r, site.notFound(), http.StatusNotFound)
 	})
 }
 
@@ -201,19 +202,10 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
-// cspSources is the build's _csp.json: what the content security policy must allow.
-type cspSources struct {
-	ScriptHashes []string `json:"scriptHashes"` // inline scripts, by hash
-	Origins      []string `json:"origins"`      // third-party script origins (a configured tag manager)
-	ImgOrigins   []string `json:"imgOrigins"`   // images pages embed from other sites
-	FrameOrigins []string `json:"frameOrigins"` // frames pages embed (videos, diagrams)
-	MediaOrigins []string `json:"mediaOrigins"` // audio and video pages embed
-}
-
 // contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
 // default), plus the build's inline scripts by hash, the third-party origins the build asked for
 // (a configured tag manager), and the origins of what the pages themselves embed.
-func contentSecurityPolicy(p cspSources) string {
+func contentSecurityPolicy(p dist.CSPSources) string {
 	scripts, connect, img := "'self'", "'self'", "'self' data:"
 	for _, h := range p.ScriptHashes {
 		scripts += " '" + h + "'"

@@ -13,50 +13,61 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
-	"tzdocs/internal/sitetest"
 )
 
-const builtSite = `
--- dist/_routes.json --
-["/", "/overview/", "/architecture", "/architecture/bakers"]
--- dist/index.html --
-<!doctype html><title>Home</title>
--- dist/overview/index.html --
-<!doctype html><title>Overview</title>
--- dist/architecture/index.html --
-<!doctype html><title>Architecture</title>
--- dist/architecture/bakers/index.html --
-<!doctype html><title>Bakers</title>
--- dist/404.html --
-<!doctype html><title>Page Not Found</title>
--- dist/assets/entry-client-AbCdEf12.js --
-console.log("app")
--- dist/_data/architecture.json --
-{"route":"/architecture"}
--- dist/_data/site.json --
-{"url": "https://docs.example.org", "title": "Test"}
--- dist/_search/records.json --
-[{"objectID":"a1","hierarchy":{"lvl0":"Architecture","lvl1":"Bakers"},"content":"","type":"lvl1","url":"/architecture/bakers","url_without_anchor":"/architecture/bakers","anchor":"","weight":{"pageRank":0,"level":90,"position":1},"language":"en","docusaurus_tag":"docs-default-current"},
- {"objectID":"a2","hierarchy":{"lvl0":"Architecture","lvl1":"Architecture"},"content":"Bakers produce blocks.","type":"content","url":"/architecture","url_without_anchor":"/architecture","anchor":"","weight":{"pageRank":0,"level":0,"position":0},"language":"en","docusaurus_tag":"docs-default-current"}]
--- dist/_csp.json --
-{"scriptHashes": ["sha256-abc="], "origins": [], "imgOrigins": ["https://stats.example.net"], "frameOrigins": ["https://www.youtube-nocookie.com"], "mediaOrigins": []}
--- dist/img/logo.svg --
-<svg xmlns="http://www.w3.org/2000/svg"></svg>
-`
+// writeBuiltSite writes a small built site through the dist package, as the build does, and
+// returns its folder.
+func writeBuiltSite(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "dist")
+	out := dist.NewOutput()
+	routes := []string{"/", "/overview/", "/architecture", "/architecture/bakers"}
+	titles := []string{"Home", "Overview", "Architecture", "Bakers"}
+	for i, r := range routes {
+		out.Add(dist.PageFile(r), []byte("<!doctype html><title>"+titles[i]+"</title>\n"))
+	}
+	out.Add(dist.PageFile(dist.NotFoundRoute), []byte("<!doctype html><title>Page Not Found</title>"))
+	out.Add(dist.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
+	out.Add("img/logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))
+	records := []dist.Record{
+		{ObjectID: "a1", Hierarchy: dist.Hierarchy{"Architecture", "Bakers"}, Type: "lvl1", URL: "/architecture/bakers",
+			URLWithoutAnchor: "/architecture/bakers", Weight: dist.Weight{Level: 90, Position: 1}, Language: "en", DocusaurusTag: "docs-default-current"},
+		{ObjectID: "a2", Hierarchy: dist.Hierarchy{"Architecture", "Architecture"}, Content: "Bakers produce blocks.", Type: "content",
+			URL: "/architecture", URLWithoutAnchor: "/architecture", Language: "en", DocusaurusTag: "docs-default-current"},
+	}
+	for file, v := range map[string]any{
+		dist.ManifestFile:              dist.Manifest{Format: dist.FormatVersion, Routes: routes},
+		dist.DataFile("/architecture"): dist.PageData{Route: "/architecture"},
+		dist.SiteDataFile:              dist.SiteData{URL: "https://docs.example.org", Title: "Test"},
+		dist.RecordsFile:               records,
+		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, ImgOrigins: []string{"https://stats.example.net"},
+			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
+	} {
+		if err := out.AddJSON(file, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := dist.NewWriter(dir).Write(out); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
 
 func newTestServer(t *testing.T) (*Server, string) {
 	t.Helper()
-	dir := filepath.Join(sitetest.Write(t, builtSite), "dist")
+	dir := writeBuiltSite(t)
 	// A precompressed sidecar, as the build writes for larger text files.
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	zw.Write([]byte("<!doctype html><title>Bakers</title>\n"))
 	zw.Close()
-	if err := os.WriteFile(filepath.Join(dir, "architecture/bakers/index.html.gz"), gz.Bytes(), 0o644); err != nil {
+	bakers := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/architecture/bakers")))
+	if err := os.WriteFile(bakers+".gz", gz.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "architecture/bakers/index.html.br"), []byte("brotli-bytes"), 0o644); err != nil {
+	if err := os.WriteFile(bakers+".br", []byte("brotli-bytes"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s, err := New(Options{Dir: dir})
@@ -107,7 +118,7 @@ func TestCanonicalRoutesAndRedirects(t *testing.T) {
 		{"/nope", 404, "", "Page Not Found"},
 		{"/architecture/nope/", 404, "", "Page Not Found"},
 		{"/img/logo.svg", 200, "", ""},
-		{"/_data/architecture.json", 200, "", ""},
+		{"/" + dist.DataFile("/architecture"), 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -207,7 +218,7 @@ func TestHealthAndMethods(t *testing.T) {
 
 func TestReloadServesTheNewBuild(t *testing.T) {
 	s, dir := newTestServer(t)
-	if err := os.WriteFile(filepath.Join(dir, "architecture/index.html"), []byte("<title>Rebuilt</title>"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(dist.PageFile("/architecture"))), []byte("<title>Rebuilt</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(body(t, get(t, s, "/architecture")), "Architecture") {
@@ -302,7 +313,7 @@ func TestContentSecurityPolicyAllowsTheBuildsInlineScripts(t *testing.T) {
 }
 
 func TestNoRateLimitsLetsLoadTestsThrough(t *testing.T) {
-	dir := filepath.Join(sitetest.Write(t, builtSite), "dist")
+	dir := writeBuiltSite(t)
 	st, err := feedback.Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "f.db"))
 	if err != nil {
 		t.Fatal(err)

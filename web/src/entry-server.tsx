@@ -1,7 +1,7 @@
 // SSR entry, built to dist/server/entry-server.js and run by the Go build under Node for every route.
 import { renderToString } from "react-dom/server";
 import { staticStore } from "./lib/navigation";
-import type { PageData, SiteData } from "./lib/types";
+import type { PageData, SiteData } from "./lib/contract";
 import { App } from "./theme/App";
 
 /** Renders the app root for one page; Go puts the result inside <div id="__tz">. `page.html` must be

@@ -33,6 +33,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"tzdocs/internal/dist"
 )
 
 func main() {
@@ -390,7 +392,7 @@ func startServer(bin, dir string) (*server, error) {
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("%v (run make build, or pass -bin)", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "_search", "records.json")); err != nil {
+	if _, err := dist.LoadRecords(dir); err != nil {
 		return nil, fmt.Errorf("%v (run make build, or pass -dir)", err)
 	}
 	port, err := freePort()

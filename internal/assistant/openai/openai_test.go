@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -82,7 +83,7 @@ func testIndex(t *testing.T) *search.Index {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []search.Record
+	var recs []dist.Record
 	if err := json.Unmarshal(data, &recs); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startClient } from "../client";
 import { render } from "../entry-server";
-import type { PageData, SiteData } from "../lib/types";
+import type { PageData, SiteData } from "../lib/contract";
 import { docFixture, homeFixture, siteFixture } from "../test/fixtures";
 
 declare global {

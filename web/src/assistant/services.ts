@@ -2,7 +2,7 @@
 // transport per page. Lives in the lazy chunk (it imports the AI SDK).
 
 import { DefaultChatTransport, type ChatTransport } from "ai";
-import type { SiteData } from "../lib/types";
+import type { SiteData } from "../lib/contract";
 import { TokenClient, authorizedFetch } from "./token";
 import type { ChatMessage } from "./types";
 

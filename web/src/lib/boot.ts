@@ -1,8 +1,8 @@
-import type { InlineData } from "./types";
+import { DataElementID, RootElementID, type InlineData } from "./contract";
 
-/** Element ids and attributes shared with the Go page template. */
-export const ROOT_ID = "__tz";
-export const DATA_ID = "__TZ_DATA__";
+/** Element ids shared with the Go page template (internal/dist). */
+export const ROOT_ID = RootElementID;
+export const DATA_ID = DataElementID;
 export const MARKDOWN_ATTR = "data-tz-markdown";
 
 /** Reads the data Go inlined into a prerendered page. The inline copy has no `page.html` (it would

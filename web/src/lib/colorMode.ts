@@ -3,7 +3,7 @@
 // The first application happens before paint in COLOR_MODE_SCRIPT; this module keeps it current.
 
 import { readStored, writeStored } from "./storage";
-import type { SiteData } from "./types";
+import type { SiteData } from "./contract";
 
 export const THEME_KEY = "theme";
 export type ColorMode = "light" | "dark";

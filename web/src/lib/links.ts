@@ -1,6 +1,8 @@
 // Pure rules for which clicks the client router takes over. Kept free of DOM globals so they are
 // testable with plain objects.
 
+import { AssetsURLPrefix, DataURLPrefix, SearchURLPrefix } from "./contract";
+
 /** The parts of a MouseEvent the rules look at. */
 export interface ClickLike {
   button: number;
@@ -19,7 +21,7 @@ export interface AnchorLike {
 }
 
 /** Paths served by the Go server that are never pages. */
-const NON_PAGE_PREFIXES = ["/_data/", "/_search/", "/assets/", "/api/"];
+const NON_PAGE_PREFIXES = [DataURLPrefix, SearchURLPrefix, AssetsURLPrefix, "/api/"];
 /** Files a page may link to that have no page data (a route like /tokens/FA1.2 must still count as a page). */
 const FILE_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|gz|tgz|txt|md|xml|json|csv|wasm|mp4|webm)$/i;
 

@@ -6,7 +6,7 @@ import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
 import { scrollToElement } from "./scroll";
-import type { PageData, SiteData } from "./types";
+import { SiteDataURL, type PageData, type SiteData } from "./contract";
 
 export { dataPath } from "./routes";
 export { shouldIntercept, classifyLink, canPrefetch } from "./links";
@@ -63,7 +63,7 @@ interface HistoryState {
 }
 
 /** Where the build writes the site data (navbar, sidebars, footer). */
-export const SITE_DATA_PATH = "/_data/site.json";
+export const SITE_DATA_PATH = SiteDataURL;
 
 export async function fetchSiteData(): Promise<SiteData> {
   const res = await fetch(SITE_DATA_PATH, { cache: "no-store", headers: { accept: "application/json" } });

@@ -1,4 +1,4 @@
-import type { SidebarItem } from "./types";
+import type { SidebarItem } from "./contract";
 
 /** Compares two routes ignoring any hash, query and trailing slash ("/a/" and "/a" are the same page). */
 export function sameRoute(a: string, b: string): boolean {

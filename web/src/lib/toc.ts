@@ -1,4 +1,4 @@
-import type { TocEntry } from "./types";
+import type { TocEntry } from "./contract";
 
 export interface TocNode {
   id: string;

@@ -3,7 +3,7 @@
 // SDK, so the dialog chunk stays small.
 
 import { LruCache } from "../lib/cache";
-import type { SiteData } from "../lib/types";
+import type { SiteData } from "../lib/contract";
 import type { MultiQueryResponse, SearchResult } from "./types";
 
 export const SEARCH_ENDPOINT = "/api/search/1/indexes/*/queries";

@@ -1,7 +1,7 @@
 // Pure rules that turn API hits into what the dialog shows: links relative to the site, hits grouped
 // by top-level section with their page first and children under it, and the texts of each row.
 
-import type { SiteData } from "../lib/types";
+import type { SiteData } from "../lib/contract";
 import { LEVELS, type HighlightValue, type Level, type SearchHit } from "./types";
 
 /** Escapes text so it can sit inside a highlight value (which is HTML with <mark> only). */

@@ -1,5 +1,5 @@
 // Shared test data shaped like the JSON the Go build writes.
-import type { PageData, SiteData } from "../lib/types";
+import type { PageData, SiteData } from "../lib/contract";
 
 export function siteFixture(overrides: Partial<SiteData> = {}): SiteData {
   return {

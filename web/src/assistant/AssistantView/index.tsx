@@ -3,7 +3,7 @@
 // AI SDK and react-markdown.
 
 import { useState } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { Conversation } from "../Conversation";
 import { ConversationHistory } from "../history";
 import { newId } from "../parts";

@@ -2,7 +2,7 @@
 // and Markdown renderer, is a lazy chunk: preloaded on hover, focus or touch, mounted while open.
 
 import { useCallback, useRef, useState, type ComponentType } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import type { ChatbotPanelProps } from "../ChatbotPanel";
 import { buttonStrings as t } from "../strings";
 import "./styles.css";

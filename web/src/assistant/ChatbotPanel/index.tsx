@@ -3,7 +3,7 @@
 // into it on open and back to the button on close.
 
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { AssistantView } from "../AssistantView";
 import type { AssistantServices } from "../services";
 import { buttonStrings as t } from "../strings";

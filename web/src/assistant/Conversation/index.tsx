@@ -4,7 +4,7 @@
 
 import { useChat } from "@ai-sdk/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { clickFeedback, feedbackFailed, feedbackSent, postFeedback, storedFeedback, thumbsValue, type FeedbackState, type Thumbs } from "../feedback";
 import { conversationTitle, type ConversationHistory } from "../history";
 import { MAX_QUESTIONS, currentStage, markStopped, newId, questionCount } from "../parts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentTitle, Navigator } from "../navigation";
-import type { PageData } from "../types";
+import type { PageData } from "../contract";
 import { docFixture, homeFixture, siteFixture } from "../../test/fixtures";
 
 const site = siteFixture();

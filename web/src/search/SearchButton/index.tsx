@@ -2,7 +2,7 @@
 // on touch, focus or hover, loaded on open, and mounted only while open.
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
 import { initialKey, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";

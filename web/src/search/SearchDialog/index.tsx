@@ -8,7 +8,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Comp
 import { createPortal } from "react-dom";
 import type { AssistantViewProps } from "../../assistant/AssistantView";
 import { ConversationHistory } from "../../assistant/history";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { Loadable } from "../../theme/Loadable";
 import { sharedSearchClient, type SearchClient } from "../client";
 import { Insights } from "../insights";

@@ -2,7 +2,7 @@
 // the server-rendered shell is empty and the browser fills it in; results come one page at a time.
 
 import { useMemo, useSyncExternalStore } from "react";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { sharedSearchClient, type SearchClient } from "../client";
 import { Highlight } from "../Highlight";
 import { contentSnippet, levelHighlight, relativizeHits } from "../results";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { readStored, writeStored } from "../../lib/storage";
-import type { SiteData } from "../../lib/types";
+import type { SiteData } from "../../lib/contract";
 import { strings } from "../strings";
 import "./styles.css";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { RouteStore } from "../../lib/navigation";
 import { prefetchWhenVisible } from "../../lib/prefetchVisible";
-import type { PageData, SiteData } from "../../lib/types";
+import type { PageData, SiteData } from "../../lib/contract";
 import { useNavigation, useRouteState } from "../../lib/useRoute";
 import { DocPage } from "../DocPage";
 import { ErrorBoundary } from "../ErrorBoundary";

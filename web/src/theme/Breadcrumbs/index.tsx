@@ -1,4 +1,4 @@
-import type { Breadcrumb } from "../../lib/types";
+import type { Breadcrumb } from "../../lib/contract";
 import { strings } from "../strings";
 import "./styles.css";
 

@@ -1,5 +1,5 @@
 import { cx } from "../../lib/cx";
-import type { PageData, SiteData } from "../../lib/types";
+import type { PageData, SiteData } from "../../lib/contract";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { DocSidebar } from "../DocSidebar";
 import { LastUpdated } from "../LastUpdated";

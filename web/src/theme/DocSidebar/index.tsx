@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { SidebarItem } from "../../lib/types";
+import type { SidebarItem } from "../../lib/contract";
 import { DocSidebarItem } from "../DocSidebarItem";
 import { strings } from "../strings";
 import "./styles.css";

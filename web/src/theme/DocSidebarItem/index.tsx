@@ -1,4 +1,4 @@
-import type { SidebarItem } from "../../lib/types";
+import type { SidebarItem } from "../../lib/contract";
 import { DocSidebarCategory } from "./Category";
 import { DocSidebarHtml } from "./Html";
 import { DocSidebarLink } from "./Link";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { cx } from "../../lib/cx";
-import type { Footer as FooterData } from "../../lib/types";
+import type { Footer as FooterData } from "../../lib/contract";
 import { Link } from "../Link";
 import { strings } from "../strings";
 import "./styles.css";

@@ -1,4 +1,4 @@
-import type { HomeCard, PageData } from "../../lib/types";
+import type { HomeCard, PageData } from "../../lib/contract";
 import { MAIN_ID } from "../Layout";
 import { Markdown } from "../Markdown";
 import "./styles.css";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { PageData, SiteData } from "../../lib/types";
+import type { PageData, SiteData } from "../../lib/contract";
 import { AnnouncementBar } from "../AnnouncementBar";
 import { BaseUrlBanner } from "../BaseUrlBanner";
 import { Footer } from "../Footer";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { PageData, SiteData } from "../../lib/types";
+import type { PageData, SiteData } from "../../lib/contract";
 import { DocSidebar } from "../DocSidebar";
 import { NavbarItem } from "../NavbarItem";
 import { strings } from "../strings";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { cx } from "../../lib/cx";
 import { useHideOnScroll } from "../../lib/useHideOnScroll";
-import type { PageData, SiteData } from "../../lib/types";
+import type { PageData, SiteData } from "../../lib/contract";
 import { MobileMenu } from "../MobileMenu";
 import { NavbarItem } from "../NavbarItem";
 import { strings } from "../strings";

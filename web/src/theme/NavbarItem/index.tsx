@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { preferredVersion, rememberVersion, versionHref } from "../../lib/preferredVersion";
 import { cx } from "../../lib/cx";
 import { sameRoute } from "../../lib/sidebar";
-import type { NavItem, NavLinkItem, PageData, SiteData } from "../../lib/types";
+import type { NavItem, NavLinkItem, PageData, SiteData } from "../../lib/contract";
 import { SearchButton } from "../../search/SearchButton";
 import { Link } from "../Link";
 

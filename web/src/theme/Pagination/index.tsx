@@ -1,4 +1,4 @@
-import type { PageLink } from "../../lib/types";
+import type { PageLink } from "../../lib/contract";
 import { strings } from "../strings";
 import "./styles.css";
 

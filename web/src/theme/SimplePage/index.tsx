@@ -1,4 +1,4 @@
-import type { PageData } from "../../lib/types";
+import type { PageData } from "../../lib/contract";
 import { MAIN_ID } from "../Layout";
 import { Markdown } from "../Markdown";
 

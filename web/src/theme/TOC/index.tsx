@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { nestToc, type TocNode } from "../../lib/toc";
-import type { TocEntry } from "../../lib/types";
+import type { TocEntry } from "../../lib/contract";
 import { useActiveHeading } from "../../lib/useActiveHeading";
 import { cx } from "../../lib/cx";
 import { strings } from "../strings";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { nestToc } from "../../lib/toc";
-import type { TocEntry } from "../../lib/types";
+import type { TocEntry } from "../../lib/contract";
 import { TocList } from "../TOC";
 import { strings } from "../strings";
 import "./styles.css";

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetStorageWarning } from "../../../lib/storage";
-import type { SiteData } from "../../../lib/types";
+import type { SiteData } from "../../../lib/contract";
 import { siteFixture } from "../../../test/fixtures";
 import { createSearchClient, type SearchClient } from "../../client";
 import { Insights } from "../../insights";

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useCollapsible } from "../../../lib/collapse";
 import { cx } from "../../../lib/cx";
 import { containsRoute, initiallyExpanded, sameRoute } from "../../../lib/sidebar";
-import type { SidebarCategory } from "../../../lib/types";
+import type { SidebarCategory } from "../../../lib/contract";
 import { strings } from "../../strings";
 import { DocSidebarItem } from "..";
 

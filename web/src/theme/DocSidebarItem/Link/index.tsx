@@ -1,6 +1,6 @@
 import { cx } from "../../../lib/cx";
 import { containsRoute } from "../../../lib/sidebar";
-import type { SidebarLink } from "../../../lib/types";
+import type { SidebarLink } from "../../../lib/contract";
 import { Link } from "../../Link";
 
 export function DocSidebarLink({ item, route, level }: { item: SidebarLink; route: string; level: number }) {

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Footer as FooterData } from "../../../lib/types";
+import type { Footer as FooterData } from "../../../lib/contract";
 import { Footer } from "..";
 
 const base: FooterData = { style: "light", columns: [], links: [], copyright: "© 2026 <em>Tezos</em>" };

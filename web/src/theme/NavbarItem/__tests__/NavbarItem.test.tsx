@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { NavDropdownItem } from "../../../lib/types";
+import type { NavDropdownItem } from "../../../lib/contract";
 import { docFixture as docPage } from "../../../test/fixtures";
 import { NavbarItem } from "..";
 

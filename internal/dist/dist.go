@@ -1,0 +1,112 @@
+// Package dist owns the output of `tzdocs build`: where every file of a built site goes and every
+// JSON type written there. The build writes a site through it; the server and the benchmarks read
+// one through it; the web app reads the same JSON through TypeScript generated from these types
+// (cmd/tsgen writes web/src/lib/contract.ts). No other package spells a path inside a built site or
+// declares one of its types (docs/decisions/0006-one-owner-for-the-build-output.md).
+package dist
+
+//go:generate go run ../../cmd/tsgen
+
+import "strings"
+
+// FormatVersion is the version of this layout, written in the manifest. A server refuses a folder
+// built with another version instead of serving it half-understood.
+const FormatVersion = 1
+
+// Files at fixed places of a built site, relative to its folder (slash-separated).
+const (
+	// ManifestFile marks a folder as a tzdocs build and lists its pages.
+	ManifestFile = "_manifest.json"
+	// SiteDataFile holds the SiteData every page needs.
+	SiteDataFile = "_data/site.json"
+	// CSPFile holds the CSPSources the server's content security policy allows.
+	CSPFile = "_csp.json"
+	// RecordsFile holds the search records, in DocSearch's shape.
+	RecordsFile = "_search/records.json"
+	// NotFoundFile is the page served for any path that names nothing.
+	NotFoundFile = "404.html"
+	// SitemapFile, LLMsFile and LLMsFullFile are the text files for crawlers and language models.
+	SitemapFile  = "sitemap.xml"
+	LLMsFile     = "llms.txt"
+	LLMsFullFile = "llms-full.txt"
+	// AssetsDir holds the web app's files and the build's content-hashed files.
+	AssetsDir = "assets"
+)
+
+// URL paths the web app and the server share.
+const (
+	// DataURLPrefix starts the URL of every page's data file (see DataFile).
+	DataURLPrefix = "/_data/"
+	// SiteDataURL is the URL of SiteDataFile.
+	SiteDataURL = "/" + SiteDataFile
+	// SearchURLPrefix starts the URLs of the search files; like DataURLPrefix, they are not pages.
+	SearchURLPrefix = "/_search/"
+	// AssetsURLPrefix starts the URL of every asset.
+	AssetsURLPrefix = "/" + AssetsDir + "/"
+	// DevEventsURL is where `tzdocs dev` sends reload events (server-sent events).
+	DevEventsURL = "/_dev/events"
+)
+
+// Element ids of the prerendered HTML document.
+const (
+	// RootElementID is the element the app renders into and hydrates.
+	RootElementID = "__tz"
+	// DataElementID is the <script type="application/json"> holding the page's InlineData.
+	DataElementID = "__TZ_DATA__"
+)
+
+// NotFoundRoute is the route of the not-found page: it has HTML but no data file or manifest entry.
+const NotFoundRoute = "/" + NotFoundFile
+
+// PageFile is where a route's prerendered HTML goes: "/" → index.html, "/a/" and "/a" → a/index.html.
+func PageFile(route string) string {
+	if route == NotFoundRoute {
+		return NotFoundFile
+	}
+	r := strings.Trim(route, "/")
+	if r == "" {
+		return "index.html"
+	}
+	return r + "/index.html"
+}
+
+// DataFile is where a route's PageData goes: "/" → _data/index.json, "/a/" → _data/a/index.json,
+// "/a/b" → _data/a/b.json. The web app derives the same URL from DataURLPrefix.
+func DataFile(route string) string {
+	prefix := strings.TrimPrefix(DataURLPrefix, "/")
+	switch {
+	case route == "/":
+		return prefix + "index.json"
+	case strings.HasSuffix(route, "/"):
+		return prefix + strings.TrimPrefix(route, "/") + "index.json"
+	}
+	return prefix + strings.TrimPrefix(route, "/") + ".json"
+}
+
+// MarkdownFile is where a route's Markdown goes: "/" → index.md, "/a/" → a.md, "/a/b" → a/b.md.
+func MarkdownFile(route string) string {
+	r := strings.Trim(route, "/")
+	if r == "" {
+		return "index.md"
+	}
+	return r + ".md"
+}
+
+// IsAsset tells whether a file (relative path) is an asset: content-hashed files under AssetsDir
+// never change under the same name, so they may be cached for a year.
+func IsAsset(rel string) bool {
+	return strings.HasPrefix(rel, AssetsDir+"/")
+}
+
+// Manifest is ManifestFile: it marks a folder as a tzdocs build and lists the canonical route of
+// every page, so the server can answer other spellings of a route with a redirect.
+type Manifest struct {
+	Format int      `json:"format"`
+	Routes []string `json:"routes"`
+}
+
+// ContractTypes are the types the TypeScript is generated for, with every type they reach: what
+// the web app reads of a built site.
+func ContractTypes() []string {
+	return []string{"InlineData", "Manifest", "CSPSources", "Record"}
+}

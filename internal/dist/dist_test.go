@@ -1,0 +1,212 @@
+package dist
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestFilesOfARoute(t *testing.T) {
+	tests := []struct{ route, page, data, md string }{
+		{"/", "index.html", "_data/index.json", "index.md"},
+		{"/overview/", "overview/index.html", "_data/overview/index.json", "overview.md"},
+		{"/architecture/accounts", "architecture/accounts/index.html", "_data/architecture/accounts.json", "architecture/accounts.md"},
+		{"/architecture/tokens/FA1.2", "architecture/tokens/FA1.2/index.html", "_data/architecture/tokens/FA1.2.json", "architecture/tokens/FA1.2.md"},
+		{NotFoundRoute, "404.html", "_data/404.html.json", "404.html.md"},
+	}
+	for _, tt := range tests {
+		if got := PageFile(tt.route); got != tt.page {
+			t.Errorf("PageFile(%q) = %q, want %q", tt.route, got, tt.page)
+		}
+		if got := DataFile(tt.route); got != tt.data {
+			t.Errorf("DataFile(%q) = %q, want %q", tt.route, got, tt.data)
+		}
+		if got := MarkdownFile(tt.route); got != tt.md {
+			t.Errorf("MarkdownFile(%q) = %q, want %q", tt.route, got, tt.md)
+		}
+	}
+}
+
+// sample is a small site written through an Output, as the build writes one.
+func sample() *Output {
+	out := NewOutput()
+	out.Add(PageFile("/"), []byte("<!doctype html><title>Home</title>"))
+	out.Add(PageFile("/a"), []byte(strings.Repeat("<p>long page</p>", 200)))
+	out.Add(PageFile(NotFoundRoute), []byte("<!doctype html><title>Not found</title>"))
+	out.Add(AssetsDir+"/app-AbCdEf12.js", []byte("console.log(1)"))
+	_ = out.AddJSON(ManifestFile, Manifest{Format: FormatVersion, Routes: []string{"/", "/a"}})
+	_ = out.AddJSON(SiteDataFile, SiteData{Title: "T", URL: "https://x.example",
+		Navbar: Navbar{Items: NavItems{NavLinkItem{Type: "link", Label: "Docs", Href: "/a"}, NavSearchItem{Type: "search", Position: "right"},
+			NavDropdownItem{Type: "dropdown", Label: "Versions", Items: []NavLinkItem{{Type: "link", Label: "Next", Href: "/"}}}}},
+		Sidebars: map[string]SidebarItems{"docs": {SidebarCategory{Type: "category", Label: "C", Items: SidebarItems{SidebarLink{Type: "link", Label: "A", Href: "/a"}}},
+			SidebarHTML{Type: "html", Value: "<hr>"}}},
+		AnnouncementBar: &AnnouncementBar{ID: "v1", Content: "New!", IsCloseable: true}})
+	_ = out.AddJSON(CSPFile, CSPSources{ScriptHashes: []string{"sha256-x"}})
+	_ = out.AddJSON(RecordsFile, []Record{{ObjectID: "1", Hierarchy: Hierarchy{"Docs", "A", "", "Deep"}, Type: "lvl1", URL: "/a"}})
+	return out
+}
+
+func TestWrittenSiteLoadsBackWithItsTypes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := NewWriter(dir).Write(sample()); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := s.Data.Navbar.Items
+	if len(items) != 3 {
+		t.Fatalf("navbar items = %#v", items)
+	}
+	if _, ok := items[1].(NavSearchItem); !ok {
+		t.Errorf("item 1 = %#v, want a search item", items[1])
+	}
+	if dd, ok := items[2].(NavDropdownItem); !ok || dd.Items[0].Label != "Next" {
+		t.Errorf("item 2 = %#v, want the dropdown", items[2])
+	}
+	cat, ok := s.Data.Sidebars["docs"][0].(SidebarCategory)
+	if !ok || len(cat.Items) != 1 || cat.Items[0].(SidebarLink).Href != "/a" {
+		t.Errorf("sidebar = %#v", s.Data.Sidebars["docs"])
+	}
+	if ab := s.Data.AnnouncementBar; ab == nil || ab.ID != "v1" || !ab.IsCloseable {
+		t.Errorf("announcement bar = %#v", ab)
+	}
+	if want := (Hierarchy{"Docs", "A", "", "Deep"}); len(s.Records) != 1 || s.Records[0].Hierarchy != want {
+		t.Errorf("records = %#v", s.Records)
+	}
+	if !reflect.DeepEqual(s.CSP.ScriptHashes, []string{"sha256-x"}) {
+		t.Errorf("csp = %#v", s.CSP)
+	}
+	page := s.Files["/a/index.html"]
+	if page == nil || page.Gzip == nil || page.Brotli == nil || page.Immutable {
+		t.Errorf("/a/index.html = %+v; want its sidecars, not immutable", page)
+	}
+	if asset := s.Files["/assets/app-AbCdEf12.js"]; asset == nil || !asset.Immutable {
+		t.Errorf("hashed asset = %+v, want immutable", asset)
+	}
+}
+
+func TestAnnouncementBarIsWrittenWithTheAppsFieldNames(t *testing.T) {
+	data, err := json.Marshal(AnnouncementBar{ID: "v2", Content: "Hi", IsCloseable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), `{"id":"v2","content":"Hi","isCloseable":true}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+func TestLoadRefusesWhatItCannotServe(t *testing.T) {
+	write := func(t *testing.T, edit func(o *Output)) string {
+		dir := filepath.Join(t.TempDir(), "out")
+		o := sample()
+		edit(o)
+		if _, err := NewWriter(dir).Write(o); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	tests := []struct {
+		name string
+		edit func(o *Output)
+		want string
+	}{
+		{"no manifest", func(o *Output) { delete(o.files, ManifestFile) }, "not a built site"},
+		{"another layout version", func(o *Output) { _ = o.AddJSON(ManifestFile, Manifest{Format: FormatVersion + 1}) }, "rebuild the site with this tzdocs"},
+		{"a listed page missing", func(o *Output) { delete(o.files, PageFile("/a")) }, "lists /a, but a/index.html is missing"},
+		{"broken site data", func(o *Output) { o.Add(SiteDataFile, []byte("{")) }, "site.json: unexpected end of JSON input; rebuild the site"},
+		{"an unknown navbar item", func(o *Output) { o.Add(SiteDataFile, []byte(`{"navbar":{"items":[{"type":"rocket"}]}}`)) }, `unknown type "rocket"`},
+		{"no records", func(o *Output) { delete(o.files, RecordsFile) }, "records.json is missing"},
+		{"no 404 page", func(o *Output) { delete(o.files, NotFoundFile) }, "has no 404.html"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(write(t, tt.edit))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want it to say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriterReplacesOnlyItsOwnFolderAndLeavesNoTemporaryFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "precious.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewWriter(dir).Write(sample()); err == nil || !strings.Contains(err.Error(), "is not a tzdocs build") {
+		t.Fatalf("err = %v, want a refusal", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "precious.txt")); err != nil {
+		t.Fatal("a file tzdocs did not write was removed")
+	}
+
+	// A previous build, even one interrupted after its folder was emptied, is replaced.
+	other := filepath.Join(t.TempDir(), "out")
+	if _, err := NewWriter(other).Write(sample()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "stale.html"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := resetDir(other); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWriter(other)
+	o := sample()
+	delete(o.files, PageFile("/"))
+	changed, err := w.Write(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(other, "stale.html")); err == nil {
+		t.Error("a file of the previous build survived")
+	}
+	if !changed[PageFile("/a")] {
+		t.Errorf("changed = %v", changed)
+	}
+	// A second Write writes only what changed and removes what is no longer produced.
+	o2 := sample()
+	delete(o2.files, PageFile("/a"))
+	changed, err = w.Write(o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !changed[PageFile("/")] || !changed[PageFile("/a")] || changed[SiteDataFile] {
+		t.Errorf("changed = %v, want the added and removed pages only", changed)
+	}
+	if _, err := os.Stat(filepath.Join(other, "a", "index.html.gz")); err == nil {
+		t.Error("the sidecar of a removed page survived")
+	}
+	_ = filepath.WalkDir(other, func(p string, d os.DirEntry, err error) error {
+		if err == nil && isTemp(d.Name()) {
+			t.Errorf("temporary file left: %s", p)
+		}
+		return nil
+	})
+}
+
+func TestWriterRemembersNotesForTheNextBuild(t *testing.T) {
+	w := NewWriter(filepath.Join(t.TempDir(), "out"))
+	o := sample()
+	o.Note("index.html", "key-1")
+	if _, err := w.Write(o); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := w.Noted("index.html"); !ok || v != "key-1" {
+		t.Errorf("Noted = %q, %v", v, ok)
+	}
+	if _, err := w.Write(sample()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := w.Noted("index.html"); ok {
+		t.Error("a note outlived the build after the one that made it")
+	}
+}

@@ -1,0 +1,76 @@
+package dist
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Record is one search record of RecordsFile, in the DocSearch v4 shape: a page title (type lvl1),
+// a heading (lvl2…lvl6) or a block of text (content) with the headings above it.
+type Record struct {
+	ObjectID  string    `json:"objectID"`
+	Hierarchy Hierarchy `json:"hierarchy"`
+	Content   string    `json:"content"`
+	Type      string    `json:"type" ts:"\"lvl1\" | \"lvl2\" | \"lvl3\" | \"lvl4\" | \"lvl5\" | \"lvl6\" | \"content\""`
+	// URL is absolute in DocSearch; here it is the route with its #anchor.
+	URL              string `json:"url"`
+	URLWithoutAnchor string `json:"url_without_anchor"`
+	Anchor           string `json:"anchor"`
+	Weight           Weight `json:"weight"`
+	Language         string `json:"language"`
+	DocusaurusTag    string `json:"docusaurus_tag"`
+	// Code marks content taken from a code block; it ranks below prose.
+	Code bool `json:"code,omitempty"`
+}
+
+// Hierarchy holds lvl0 … lvl6; "" is written as JSON null, as DocSearch does.
+//
+// TypeScript: { lvl0: string | null; lvl1: string | null; lvl2: string | null; lvl3: string | null; lvl4: string | null; lvl5: string | null; lvl6: string | null }
+type Hierarchy [7]string
+
+// Weight orders records that the text criteria cannot tell apart: higher pageRank first, then
+// higher level (page titles 90, headings 80…40, content 0), then lower position.
+type Weight struct {
+	PageRank int `json:"pageRank"`
+	Level    int `json:"level"`
+	Position int `json:"position"`
+}
+
+// MarshalJSON writes {"lvl0": …, …, "lvl6": …} with null for absent levels.
+func (h Hierarchy) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, v := range h {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"lvl` + strconv.Itoa(i) + `":`)
+		if v == "" {
+			b.WriteString("null")
+			continue
+		}
+		s, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(s)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes.
+func (h *Hierarchy) UnmarshalJSON(data []byte) error {
+	var m map[string]*string
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*h = Hierarchy{}
+	for i := range h {
+		if v := m["lvl"+strconv.Itoa(i)]; v != nil {
+			h[i] = *v
+		}
+	}
+	return nil
+}
