@@ -72,7 +72,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
 		return err
 	}
-	warnings, err := build.Check(*site)
+	warnings, err := build.Check(ctx, *site)
 	for _, w := range warnings {
 		fmt.Fprintf(stdout, "warning: %v\n", w)
 	}

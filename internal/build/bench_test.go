@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"tzdocs/internal/config"
+	"tzdocs/internal/content"
 )
 
 // BenchmarkBuildSite builds the real site/ from scratch, prerender included. It needs the web app
@@ -26,13 +29,17 @@ func BenchmarkBuildSite(b *testing.B) {
 // BenchmarkConvertSite converts every page of the real site/ with a cold highlight cache, as a
 // first build does, and reports the wall time per page (both cores in use).
 func BenchmarkConvertSite(b *testing.B) {
-	site, err := Load(filepath.Join("..", "..", "site"))
+	cfg, err := config.Load(filepath.Join("..", "..", "site"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	site, err := content.Scan(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
 		bl := New(Options{SiteDir: filepath.Join("..", "..", "site")})
-		if _, _, _, err := bl.convertAll(site); err != nil {
+		if _, _, _, err := bl.convertAll(context.Background(), site); err != nil {
 			b.Fatal(err)
 		}
 	}

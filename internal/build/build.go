@@ -56,6 +56,9 @@ type Builder struct {
 	out       *dist.Writer
 	renderer  *prerender.Renderer
 	rendererB string // bundle path the renderer was started with
+	// faultAt, set only by tests, is called before each page is converted, so a test can make
+	// a page's conversion fail the way a converter bug would.
+	faultAt func(d *content.Doc)
 }
 
 type converted struct {
@@ -96,36 +99,29 @@ func (b *Builder) closeRenderer() {
 	}
 }
 
-// Load reads and checks the configuration and content without writing anything.
-func Load(siteDir string) (*content.Site, error) {
-	cfg, err := config.Load(siteDir)
-	if err != nil {
-		return nil, err
-	}
-	return content.Load(cfg)
-}
-
 // Build compiles the site. Errors (bad configuration, a missing image, a page that fails to
 // render) stop the build and leave the previous output in place; warnings are returned in Result.
-func (b *Builder) Build(ctx context.Context) (*Result, error) {
+// A cancelled ctx stops the build between pages, also leaving the previous output in place.
+func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	defer func() {
+		// A bug outside any one page must not take `tzdocs dev` down either: it keeps serving the
+		// last good build and reports this.
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("the build failed (%v); this is a tzdocs bug, please report it", r)
+		}
+	}()
 	start := time.Now()
-	site, err := Load(b.opts.SiteDir)
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{}
 	web, err := readWebManifest(b.opts.WebDir)
 	if err != nil {
 		return nil, err
 	}
-	docs, images, warnings, err := b.convertAll(site)
-	res.Warnings = append(res.Warnings, warnings...)
+	site, docs, images, warnings, err := b.load(ctx)
+	res = &Result{Warnings: warnings}
 	if err != nil {
 		return nil, err
 	}
-	res.Warnings = append(res.Warnings, checkAnchors(site, docs)...)
 
 	out := dist.NewOutput()
 	sd := siteData(site)
@@ -200,6 +196,9 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 		}
 		out.Add(asset, data)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // nothing written: the previous output stays whole
+	}
 	changed, err := b.out.Write(out)
 	if err != nil {
 		return nil, err
@@ -214,9 +213,36 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
+// load reads the site and converts its Markdown: Scan finds the docs and their routes, every doc
+// is converted, Resolve names the docs by the headings of those conversions (content.Title) and
+// resolves the sidebars, and the generated index pages are rendered from their categories.
+func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
+	cfg, err := config.Load(b.opts.SiteDir)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	site, err := content.Scan(cfg)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	docs, images, warnings, err := b.convertAll(ctx, site)
+	if err != nil {
+		return nil, nil, nil, warnings, err
+	}
+	if err := site.Resolve(func(d *content.Doc) string { return docs[d].Title }); err != nil {
+		return nil, nil, nil, warnings, err
+	}
+	for _, d := range site.Docs {
+		if d.Kind == content.KindGeneratedIndex {
+			docs[d] = generatedIndex(site, d)
+		}
+	}
+	return site, docs, images, append(warnings, checkAnchors(site, docs)...), nil
+}
+
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
-// whose text and link targets did not change.
-func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
+// whose text and link targets did not change. It stops early when ctx is cancelled.
+func (b *Builder) convertAll(ctx context.Context, site *content.Site) (map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
 	if math := site.Config.Markdown.Math; b.conv == nil || b.convMath != math {
 		// The Markdown syntax changed (or this is the first build): nothing converted before holds.
 		b.conv, b.convMath = markdown.New(markdown.Options{Highlighter: b.hl, Math: math}), math
@@ -243,8 +269,8 @@ func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Doc
 		}()
 	}
 	for _, d := range site.Docs {
-		if d.Kind == content.KindGeneratedIndex {
-			continue // no Markdown: rendered from its sidebar category
+		if ctx.Err() != nil {
+			break
 		}
 		// Workers write b.cache while this loop runs: read it under the same lock.
 		mu.Lock()
@@ -258,16 +284,15 @@ func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Doc
 	}
 	close(jobs)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
 
 	docs := map[*content.Doc]*markdown.Document{}
 	images := map[string]string{}
 	var warnings, errs []error
 	live := map[string]bool{}
 	for _, d := range site.Docs {
-		if d.Kind == content.KindGeneratedIndex {
-			docs[d] = generatedIndex(site, d)
-			continue
-		}
 		c := b.cache[d.File]
 		live[d.File] = true
 		docs[d] = c.doc
@@ -285,8 +310,19 @@ func (b *Builder) convertAll(site *content.Site) (map[*content.Doc]*markdown.Doc
 	return docs, images, warnings, errors.Join(errs...)
 }
 
-func (b *Builder) convert(site *content.Site, d *content.Doc, key string) *converted {
-	c := &converted{key: key, images: map[string]string{}}
+func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *converted) {
+	defer func() {
+		// A converter bug must not take the build (or `tzdocs dev`) down: the page becomes an error
+		// naming its file, and is converted again on the next build.
+		if r := recover(); r != nil {
+			c = &converted{key: "", doc: &markdown.Document{}, errs: []error{&content.Diagnostic{File: d.File,
+				Message: fmt.Sprintf("converting this page failed (%v); this is a tzdocs bug, please report it with the page", r)}}}
+		}
+	}()
+	if b.faultAt != nil {
+		b.faultAt(d)
+	}
+	c = &converted{key: key, images: map[string]string{}}
 	ctx := markdown.PageContext{
 		ReadPartial: func(p string) ([]byte, string, error) { return site.ReadPartial(d, p) },
 		ResolveLink: func(dest string) string {
@@ -355,11 +391,11 @@ func docKey(site *content.Site, d *content.Doc, prev *converted) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// routesHash changes whenever a route or title changes, since links and labels depend on them.
+// routesHash changes whenever a route changes, since resolved links depend on them.
 func routesHash(site *content.Site) string {
 	h := sha256.New()
 	for _, d := range site.Docs {
-		fmt.Fprintf(h, "%s\x00%s\x00%s\n", d.File, d.Route, d.Title)
+		fmt.Fprintf(h, "%s\x00%s\n", d.File, d.Route)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
@@ -406,10 +442,8 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.P
 		TOC: []dist.TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
 		Breadcrumbs: []dist.Breadcrumb{}, HasMermaid: md.HasMermaid,
 	}
-	if d.FrontMatter.Title == "" && md.Title != "" {
-		p.Title = md.Title
-	} else if md.Title != "" && md.Title != p.Title {
-		p.Heading = md.Title
+	if md.Title != "" && md.Title != d.Title {
+		p.Heading = md.Title // the page's own h1, drawn on the page; d.Title names it everywhere else
 	}
 	if p.Description == "" {
 		p.Description = summary(md)
@@ -512,15 +546,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Check loads and converts the whole site without writing anything, and returns every problem:
 // errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
-func Check(siteDir string) (warnings []error, err error) {
-	site, err := Load(siteDir)
-	if err != nil {
-		return nil, err
-	}
-	b := New(Options{SiteDir: siteDir})
-	docs, _, warnings, err := b.convertAll(site)
-	if err != nil {
-		return warnings, err
-	}
-	return append(warnings, checkAnchors(site, docs)...), nil
+func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
+	_, _, _, warnings, err = New(Options{SiteDir: siteDir}).load(ctx)
+	return warnings, err
 }

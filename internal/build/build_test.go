@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/content"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/sitetest"
 )
@@ -426,5 +428,119 @@ func TestVersionAndLocaleDropdownsHaveMobileLabels(t *testing.T) {
 	}
 	if locales.Label != "English" || locales.MobileLabel != "Languages" {
 		t.Errorf("locale dropdown %+v", locales)
+	}
+}
+
+func TestPagesAreNamedByOneTitleEverywhere(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "      - architecture/accounts\n", "      - architecture/accounts\n      - architecture/using\n", 1) + `
+-- site/docs/architecture/using.md --
+# Using [Taquito](https://taquito.io) & *more*
+
+Text.
+`
+	outDir, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const title = "Using Taquito & more"
+	var site dist.SiteData
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.SiteDataFile)), &site); err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	var walk func(items dist.SidebarItems)
+	walk = func(items dist.SidebarItems) {
+		for _, it := range items {
+			switch it := it.(type) {
+			case dist.SidebarLink:
+				labels = append(labels, it.Label)
+			case dist.SidebarCategory:
+				walk(it.Items)
+			}
+		}
+	}
+	walk(site.Sidebars["documentation"])
+	if !strings.Contains(strings.Join(labels, "|"), "Accounts|"+title+"|Bakers") {
+		t.Errorf("sidebar labels %v", labels)
+	}
+	var page, next dist.PageData
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/architecture/using"))), &page); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/architecture/bakers"))), &next); err != nil {
+		t.Fatal(err)
+	}
+	if page.Title != title || page.Heading != "" || page.Breadcrumbs[len(page.Breadcrumbs)-1].Label != title {
+		t.Errorf("page data title %q heading %q breadcrumbs %+v", page.Title, page.Heading, page.Breadcrumbs)
+	}
+	if next.Prev == nil || next.Prev.Title != title {
+		t.Errorf("previous link of the next page = %+v", next.Prev)
+	}
+	if !strings.Contains(read(t, outDir, dist.LLMsFile), "- ["+title+"](") {
+		t.Errorf("llms.txt does not list %q", title)
+	}
+	records, err := dist.LoadRecords(outDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := false
+	for _, r := range records {
+		named = named || (r.URL == "/architecture/using" && r.Type == "lvl1" && r.Hierarchy[1] == title)
+	}
+	if !named {
+		t.Error("the search records do not name the page by its title")
+	}
+}
+
+func TestAPageThatPanicsIsAnErrorNamingItsFile(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	t.Cleanup(b.Close)
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	before := read(t, filepath.Join(dir, "dist"), dist.PageFile("/architecture/bakers"))
+	b.faultAt = func(d *content.Doc) {
+		if strings.HasSuffix(d.File, "bakers.md") {
+			panic("index out of range")
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "site/docs/architecture/bakers.md"), []byte("## Rights\n\nEdited.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := b.Build(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "site/docs/architecture/bakers.md: converting this page failed (index out of range)") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := read(t, filepath.Join(dir, "dist"), dist.PageFile("/architecture/bakers")); got != before {
+		t.Error("a failed build changed the output")
+	}
+	// Once the fault is gone, the next build converts the page again.
+	b.faultAt = nil
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(read(t, filepath.Join(dir, "dist"), dist.PageFile("/architecture/bakers")), "Edited.") {
+		t.Error("the page was not rebuilt after the fault")
+	}
+}
+
+func TestACancelledBuildLeavesThePreviousOutput(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	t.Cleanup(b.Close)
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "site/docs/architecture/bakers.md"), []byte("## Rights\n\nEdited.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b.faultAt = func(*content.Doc) { cancel() } // cancelled while converting
+	if _, err := b.Build(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if strings.Contains(read(t, filepath.Join(dir, "dist"), dist.PageFile("/architecture/bakers")), "Edited.") {
+		t.Error("a cancelled build wrote its output")
 	}
 }

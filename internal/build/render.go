@@ -257,6 +257,9 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 		return err
 	}
 	for _, p := range todo {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		app, err := b.renderer.Render(p)
 		if err != nil {
 			b.closeRenderer()

@@ -15,15 +15,11 @@ func searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document)
 	pages := make([]search.Page, 0, len(site.Docs))
 	for _, d := range site.Docs {
 		md := docs[d]
-		title := d.Title
-		if d.FrontMatter.Title == "" && md.Title != "" {
-			title = md.Title
-		}
 		pos, ok := positions[d]
 		if !ok {
 			pos = len(positions) + len(pages)
 		}
-		pages = append(pages, search.Page{URL: d.Route, Lvl0: lvl0(site, d, sections), Title: title, Sections: md.Sections,
+		pages = append(pages, search.Page{URL: d.Route, Lvl0: lvl0(site, d, sections), Title: d.Title, Sections: md.Sections,
 			Position: pos, Unlisted: d.FrontMatter.Unlisted})
 	}
 	return json.Marshal(search.Records(pages))

@@ -37,8 +37,8 @@ type Doc struct {
 	Path        string // path to open the file with; "" for a generated index
 	Route       string // canonical route, e.g. "/architecture/accounts", "/overview/"
 	Kind        Kind
-	Title       string
-	Label       string // sidebar label: sidebar_label, else the title
+	Title       string // set by Resolve: see Title
+	Label       string // set by Resolve: sidebar_label, else the title
 	Description string
 	Position    *float64
 	FrontMatter FrontMatter
@@ -48,6 +48,8 @@ type Doc struct {
 	// Items are the entries of a generated index's category, to show as cards (KindGeneratedIndex
 	// only).
 	Items []*SidebarItem
+
+	fileName string // the file's name without extension or number prefix: the title of last resort
 
 	// Set once sidebars are resolved.
 	Sidebar     string
@@ -89,9 +91,19 @@ func (d *Diagnostic) Error() string {
 	return fmt.Sprintf("%s: %s", d.File, d.Message)
 }
 
-// Load reads every doc and page of the site described by cfg, resolves routes and sidebars, and
-// checks the configuration against the docs (SPEC §5). All problems found are returned together.
-func Load(cfg *config.Config) (*Site, error) {
+// Load reads the site described by cfg and resolves it (Scan, then Resolve with heading).
+func Load(cfg *config.Config, heading func(*Doc) string) (*Site, error) {
+	s, err := Scan(cfg)
+	if err != nil {
+		return s, err
+	}
+	return s, s.Resolve(heading)
+}
+
+// Scan reads every doc and page of the site described by cfg, with its front matter and route.
+// Titles, sidebars and everything that depends on them wait for Resolve, which needs the docs'
+// headings: converting the Markdown needs only the routes Scan gives.
+func Scan(cfg *config.Config) (*Site, error) {
 	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}}
 	var errs []error
 	docsDir := filepath.Join(cfg.Dir, cfg.Docs.Path)
@@ -105,15 +117,44 @@ func Load(cfg *config.Config) (*Site, error) {
 	}
 	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Route < s.Docs[j].Route })
 	s.setLastUpdates(cfg.Dir)
-	if len(errs) == 0 {
-		errs = append(errs, s.loadSidebars()...)
-		errs = append(errs, s.applyPagination()...)
-		errs = append(errs, s.checkConfig()...)
+	return s, errors.Join(errs...)
+}
+
+// Resolve gives every doc its title and label, then resolves the sidebars (with their generated
+// index pages), breadcrumbs, previous and next links, and checks the configuration against the
+// docs (SPEC §5). heading returns the plain text of a doc's leading level-1 heading, "" when it has
+// none; nil means no doc has one. All problems found are returned together.
+func (s *Site) Resolve(heading func(*Doc) string) error {
+	for _, d := range s.Docs {
+		h1 := ""
+		if heading != nil {
+			h1 = heading(d)
+		}
+		d.Title = Title(d.FrontMatter, h1, d.fileName)
+		d.Label = d.FrontMatter.SidebarLabel
+		if d.Label == "" {
+			d.Label = d.Title
+		}
 	}
-	if len(errs) > 0 {
-		return s, errors.Join(errs...)
+	var errs []error
+	errs = append(errs, s.loadSidebars()...)
+	errs = append(errs, s.applyPagination()...)
+	errs = append(errs, s.checkConfig()...)
+	return errors.Join(errs...)
+}
+
+// Title is a doc's title, by Docusaurus's rule: the front matter's title, else the plain text of
+// the doc's leading level-1 heading, else its file name. Sidebars, breadcrumbs, previous and next
+// links, search and llms.txt all name a page by it; the heading drawn on the page stays the page's
+// own level-1 heading.
+func Title(fm FrontMatter, h1, fileName string) string {
+	switch {
+	case fm.Title != "":
+		return fm.Title
+	case h1 != "":
+		return h1
 	}
-	return s, nil
+	return fileName
 }
 
 func (s *Site) walk(root string, kind Kind) []error {
@@ -202,17 +243,7 @@ func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
 	if err != nil {
 		return nil, &Diagnostic{File: display, Line: 1, Message: err.Error()}
 	}
-	d.Title = fm.Title
-	if d.Title == "" {
-		d.Title = leadingTitle(body)
-	}
-	if d.Title == "" {
-		d.Title = path.Base(noExt)
-	}
-	d.Label = fm.SidebarLabel
-	if d.Label == "" {
-		d.Label = d.Title
-	}
+	d.fileName = path.Base(noExt)
 	for _, lv := range []struct {
 		key   string
 		level *int

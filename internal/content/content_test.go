@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tzdocs/internal/config"
+	"tzdocs/internal/markdown"
 	"tzdocs/internal/sitetest"
 )
 
@@ -16,7 +17,17 @@ func load(t *testing.T, archive string) (*Site, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Load(cfg)
+	return Load(cfg, headingOf)
+}
+
+// headingOf is the leading level-1 heading of a doc as the Markdown converter parses it, as the
+// build passes it to Resolve.
+func headingOf(d *Doc) string {
+	doc, err := markdown.New(markdown.Options{}).Convert(d.Body, markdown.PageContext{})
+	if err != nil {
+		return ""
+	}
+	return doc.Title
 }
 
 func TestLoadBuildsDocusaurusRoutes(t *testing.T) {
@@ -197,5 +208,59 @@ func TestEmptySidebarIsAnError(t *testing.T) {
 	_, err := load(t, archive)
 	if err == nil || !strings.Contains(err.Error(), `sidebar "tutorials" has no doc to link to`) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestTitleFollowsDocusaurusRule(t *testing.T) {
+	archive := sitetest.Minimal + `-- site/docs/using.md --
+# Using [Taquito](https://taquito.io) & *more*
+
+Text.
+-- site/docs/setext.md --
+Set-ext title
+=============
+
+Text.
+-- site/docs/plain-name.md --
+No heading at all.
+-- site/docs/both.md --
+---
+title: Front matter wins
+---
+# The page's own heading
+`
+	archive = strings.Replace(archive, "  - overview/index\n", "  - overview/index\n  - using\n  - setext\n  - plain-name\n  - both\n", 1)
+	s, err := load(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]string{
+		"using":      "Using Taquito & more",
+		"setext":     "Set-ext title",
+		"plain-name": "plain-name",
+		"both":       "Front matter wins",
+	}
+	for id, want := range tests {
+		d := s.ByID[id]
+		if d == nil {
+			t.Fatalf("no doc %s", id)
+		}
+		if d.Title != want || d.Label != want {
+			t.Errorf("%s: title %q, label %q; want %q", id, d.Title, d.Label, want)
+		}
+	}
+	// Sidebars, breadcrumbs and previous/next links name pages by the same title.
+	var labels []string
+	for _, it := range s.Sidebars["documentation"] {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, "|"); !strings.Contains(got, "Using Taquito & more|Set-ext title|plain-name|Front matter wins") {
+		t.Errorf("sidebar labels %s", got)
+	}
+	if d := s.ByID["setext"]; d.Prev == nil || d.Prev.Label != "Using Taquito & more" || d.Next == nil || d.Next.Label != "plain-name" {
+		t.Errorf("setext prev/next = %+v / %+v", d.Prev, d.Next)
+	}
+	if c := s.ByID["using"].Breadcrumbs; len(c) == 0 || c[len(c)-1].Label != "Using Taquito & more" {
+		t.Errorf("breadcrumbs %+v", c)
 	}
 }

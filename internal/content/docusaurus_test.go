@@ -22,7 +22,7 @@ func loadDocusaurus(t *testing.T) *Site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(cfg)
+	s, err := Load(cfg, headingOf)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,29 +181,3 @@ func parseDate(s string) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
-
-// leadingTitle returns the text of a first-block "# Title" line of a Markdown body, so titles are
-// known before the Markdown is converted (sidebars need them).
-func leadingTitle(body []byte) string {
-	for _, line := range strings.Split(string(body), "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "export ") {
-			continue
-		}
-		if strings.HasPrefix(t, "# ") {
-			title := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[2:]), "#"))
-			if i := strings.Index(title, "{#"); i > 0 && strings.HasSuffix(title, "}") {
-				title = strings.TrimSpace(title[:i])
-			}
-			return stripInlineMarkdown(title)
-		}
-		return ""
-	}
-	return ""
-}
-
-// stripInlineMarkdown removes the commonest inline markup from a heading line.
-func stripInlineMarkdown(s string) string {
-	r := strings.NewReplacer("`", "", "**", "", "__", "", "*", "")
-	return r.Replace(s)
-}

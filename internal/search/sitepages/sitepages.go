@@ -19,11 +19,17 @@ func Load(siteDir string) ([]search.Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, err := content.Load(cfg)
+	conv := markdown.New(markdown.Options{})
+	site, err := content.Load(cfg, func(d *content.Doc) string {
+		doc, err := conv.Convert(d.Body, markdown.PageContext{})
+		if err != nil {
+			return ""
+		}
+		return doc.Title
+	})
 	if err != nil {
 		return nil, err
 	}
-	conv := markdown.New(markdown.Options{})
 	positions := sidebarPositions(site)
 	pages := make([]search.Page, 0, len(site.Docs))
 	for _, d := range site.Docs {
