@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_FILE } from "./src/lib/colorModeScript";
+import { precompress } from "./precompress";
 
 /** Writes the pre-paint colour-mode script to dist/client/color-mode.js, byte for byte the text Go must
  *  inline in <head> (and hash for its CSP), so the Go side never keeps its own copy. */
@@ -21,7 +22,7 @@ function colorModeScriptFile(): Plugin {
 //   vite build --ssr src/entry-server.tsx …      → dist/server/entry-server.js, self-contained (React bundled)
 //   vitest                                       → jsdom unit tests
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), colorModeScriptFile()],
+  plugins: [react(), colorModeScriptFile(), precompress()],
   base: "/",
   // The SSR bundle runs under plain Node in the Go build; bundle React into it and fix the mode, so it
   // needs nothing at run time and never ships React's development build.

@@ -55,7 +55,8 @@ type Builder struct {
 	cache     map[string]*converted // by doc file
 	out       *dist.Writer
 	renderer  *prerender.Renderer
-	rendererB string // bundle path the renderer was started with
+	rendererB string               // bundle path the renderer was started with
+	starting  chan startedRenderer // a worker being started, see startRenderer
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -93,6 +94,9 @@ func (b *Builder) Close() {
 }
 
 func (b *Builder) closeRenderer() {
+	if b.starting != nil {
+		_ = b.awaitRenderer()
+	}
 	if b.renderer != nil {
 		_ = b.renderer.Close()
 		b.renderer = nil
@@ -117,13 +121,20 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	// Node loads the SSR bundle, and the web app's assets are compressed, while the Markdown is
+	// converted: none of them depends on the content.
+	b.startRenderer(ctx)
+	out := b.out.NewOutput()
+	defer out.Wait() // a failed build leaves no compression running
+	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir); err != nil {
+		return nil, err
+	}
 	site, docs, images, warnings, err := b.load(ctx)
 	res = &Result{Warnings: warnings}
 	if err != nil {
 		return nil, err
 	}
 
-	out := dist.NewOutput()
 	sd := siteData(site)
 	if b.opts.Dev {
 		sd.DevEventsURL = dist.DevEventsURL
@@ -184,9 +195,6 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	}
 	out.Add(dist.RecordsFile, records)
 	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), ""); err != nil {
-		return nil, err
-	}
-	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir); err != nil {
 		return nil, err
 	}
 	for asset, src := range images {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"net/url"
@@ -241,16 +242,8 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 	if len(todo) == 0 {
 		return nil
 	}
-	bundle := filepath.Join(b.opts.WebDir, "server", "entry-server.js")
-	if b.renderer != nil && b.rendererB != bundleKey(bundle) {
-		b.closeRenderer()
-	}
-	if b.renderer == nil {
-		r, err := prerender.Start(ctx, bundle)
-		if err != nil {
-			return err
-		}
-		b.renderer, b.rendererB = r, bundleKey(bundle)
+	if err := b.awaitRenderer(); err != nil {
+		return err
 	}
 	if err := b.renderer.SetSite(sd); err != nil {
 		b.closeRenderer()
@@ -270,6 +263,46 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			return err
 		}
 		out.Add(dist.PageFile(p.Route), doc)
+	}
+	return nil
+}
+
+// startRenderer starts the prerender worker in the background, unless one already runs (or is
+// starting) for the current SSR bundle, so Node loads the bundle while the Markdown is converted.
+func (b *Builder) startRenderer(ctx context.Context) {
+	bundle := filepath.Join(b.opts.WebDir, "server", "entry-server.js")
+	key := bundleKey(bundle)
+	if b.starting != nil || (b.renderer != nil && b.rendererB == key) {
+		return
+	}
+	b.closeRenderer()
+	ch := make(chan startedRenderer, 1)
+	b.starting = ch
+	go func() {
+		r, err := prerender.Start(ctx, bundle)
+		ch <- startedRenderer{r, key, err}
+	}()
+}
+
+// startedRenderer is what starting a prerender worker gave.
+type startedRenderer struct {
+	r   *prerender.Renderer
+	key string
+	err error
+}
+
+// awaitRenderer waits for the worker startRenderer started.
+func (b *Builder) awaitRenderer() error {
+	if b.starting != nil {
+		s := <-b.starting
+		b.starting = nil
+		if s.err != nil {
+			return s.err
+		}
+		b.renderer, b.rendererB = s.r, s.key
+	}
+	if b.renderer == nil {
+		return errors.New("no prerender worker was started; this is a tzdocs bug")
 	}
 	return nil
 }

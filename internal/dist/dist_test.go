@@ -210,3 +210,47 @@ func TestWriterRemembersNotesForTheNextBuild(t *testing.T) {
 		t.Error("a note outlived the build after the one that made it")
 	}
 }
+
+func TestCopyTreeKeepsSidecarsMadeBeforehand(t *testing.T) {
+	src := t.TempDir()
+	js := []byte(strings.Repeat("console.log('tez');\n", 100))
+	files := map[string][]byte{
+		"app-AbCdEf12.js":    js,
+		"app-AbCdEf12.js.br": []byte("made by the web build"),
+		"app-AbCdEf12.js.gz": []byte("also made by the web build"),
+		"plain-AbCdEf12.css": []byte(strings.Repeat("a{color:red}\n", 100)),
+		"orphan.gz":          []byte("an archive, not a sidecar"),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(src, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := NewOutput()
+	if err := out.CopyTree(src, AssetsDir); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := NewWriter(dir).Write(out); err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := read("assets/app-AbCdEf12.js.br"); got != "made by the web build" {
+		t.Errorf("the given brotli sidecar was replaced: %q", got)
+	}
+	if got := read("assets/app-AbCdEf12.js.gz"); got != "also made by the web build" {
+		t.Errorf("the given gzip sidecar was replaced: %q", got)
+	}
+	if read("assets/plain-AbCdEf12.css.br") == "" {
+		t.Error("a file without sidecars was not compressed")
+	}
+	if read("assets/orphan.gz") != "an archive, not a sidecar" {
+		t.Error("a .gz file with no file beside it was not copied as itself")
+	}
+}
