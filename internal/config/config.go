@@ -182,9 +182,9 @@ type FooterLink struct {
 
 // AnnouncementBar is shown until the reader closes it (SPEC §4).
 type AnnouncementBar struct {
-	ID          string `yaml:"id"`
-	Content     string `yaml:"content"`
-	IsCloseable bool   `yaml:"isCloseable"`
+	ID          string `yaml:"id" json:"id"`
+	Content     string `yaml:"content" json:"content"`
+	IsCloseable bool   `yaml:"isCloseable" json:"isCloseable"`
 }
 
 // Search configures keyword search (SPEC §3 "Search configuration").
