@@ -122,7 +122,7 @@ export interface TocEntry {
   id: string;
   /** Plain text of the heading. */
   text: string;
-  level: 2 | 3;
+  level: 2 | 3 | 4 | 5 | 6;
 }
 
 export interface PageLink {
