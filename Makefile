@@ -11,7 +11,7 @@ GO_SRC    := $(shell find cmd internal -name '*.go' -o -name '*.mjs' 2>/dev/null
 # Our Go packages: ./... would also pick up Go files that some npm packages ship in node_modules.
 GO_PKGS    = $$($(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: run build test setup lint test-go test-web test-e2e bench clean chromium
+.PHONY: run build test setup lint test-go test-web test-e2e e2e-fixture bench clean chromium
 
 ## run: set up, build the site and serve it on http://127.0.0.1:8080
 run: build
@@ -67,9 +67,15 @@ test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.inst
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test --silent
 
-## test-e2e: browser tests in Debian's Chromium against `tzdocs serve`
-test-e2e: build chromium
-	cd e2e && node --test --test-concurrency=1 tests/
+## test-e2e: browser tests in Debian's Chromium against `tzdocs serve`: the engine's tests (e2e/tests)
+## on the fixture site, then the few checks of the real docs (e2e/site-checks) on dist/
+test-e2e: build e2e-fixture chromium
+	cd e2e && node --test --test-concurrency=1 tests/ site-checks/
+
+# The fixture site the engine's browser tests run against, built like dist/ by the real binary.
+E2E_FIXTURE_OUT := e2e/out/fixture
+e2e-fixture: setup $(BIN) web/dist/server/entry-server.js
+	$(BIN) build --site e2e/fixture-site --out $(E2E_FIXTURE_OUT) --web web/dist
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -82,4 +88,4 @@ bench: build
 	bash bench/run.sh
 
 clean:
-	rm -rf bin dist .tzdocs web/dist
+	rm -rf bin dist .tzdocs web/dist e2e/out

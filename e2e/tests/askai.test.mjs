@@ -1,17 +1,17 @@
-// Ask AI and the documentation chatbot against the real server and its extractive answer engine:
+// Ask AI and the documentation chatbot against the real server, on the fixture site, with its extractive
+// answer engine:
 // open the chatbot, ask, see a stage then the answer with its link and related sources, copy, like,
 // stop a second answer, restore the conversation from history after a reload; and Ask AI in the
 // search dialog, where Escape first leaves AI mode.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, openPage } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, hydrated } from "./harness.mjs";
 
 let server;
 let browser;
 
 before(async () => {
-  // TZDOCS_E2E_DIST lets a throwaway build be checked before it is the real dist/.
-  server = await startServer(process.env.TZDOCS_E2E_DIST || undefined);
+  server = await startServer();
   browser = await launchBrowser();
 });
 
@@ -25,7 +25,7 @@ const QUESTION = "What is a smart rollup?";
 
 async function load(page, url) {
   await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.locator(".tz-chatbot-button").waitFor();
 }
 
@@ -36,14 +36,18 @@ async function openChatbot(page) {
   return panel;
 }
 
-/** Holds the chat response back for `ms`, so the stages before the first text stay visible. */
-async function slowChat(page, ms) {
+/** Holds the chat response back until the returned function is called, so the stages before the
+ *  first text stay visible. */
+async function holdChat(page) {
+  let release;
+  const released = new Promise((r) => (release = r));
   await page.route("**/api/askai/chat", async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    await new Promise((r) => setTimeout(r, ms));
+    await released;
     await route.fulfill({ response, body });
   });
+  return release;
 }
 
 test("the chatbot answers, copies, takes feedback, stops, and restores a conversation after reload", async () => {
@@ -59,12 +63,13 @@ test("the chatbot answers, copies, takes feedback, stops, and restores a convers
   const input = panel.locator(".tz-assistant__input");
   assert.equal(await input.evaluate((el) => el === document.activeElement), true, "the question input has focus");
 
-  await slowChat(page, 700);
+  const release = await holdChat(page);
   await input.fill(QUESTION);
   await input.press("Enter");
   await panel.locator(".tz-assistant__stage").first().waitFor();
   const stage = (await panel.locator(".tz-assistant__stage").first().textContent()).trim();
   assert.ok(["Thinking...", "Searching...", "Answering..."].includes(stage), `a stage is shown, got ${stage}`);
+  release();
 
   await panel.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
   const answer = panel.locator(".tz-assistant__answer").last();
@@ -102,7 +107,7 @@ test("the chatbot answers, copies, takes feedback, stops, and restores a convers
 
   // After a reload, the conversation comes back from history (actions only on a last, unstopped answer).
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const again = await openChatbot(page);
   await again.getByRole("button", { name: "Conversation history" }).click();
   await again.getByRole("button", { name: QUESTION, exact: true }).click();

@@ -1,20 +1,20 @@
-// Browser tests for the Markdown enhancements (web/src/enhance): copy buttons on code blocks,
-// mermaid diagrams rendered by a lazily loaded chunk, and math typeset by a lazily loaded KaTeX. Tabs and zoomable images get their own cases
-// once the site has pages with them; until then they are covered by the web unit tests.
+// Browser tests for the Markdown enhancements (web/src/enhance) on the fixture site: copy buttons on code
+// blocks, mermaid diagrams rendered by a lazily loaded chunk, math typeset by a lazily loaded KaTeX,
+// tabs synchronised by group and remembered, and click-to-zoom images.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, openPage } from "./harness.mjs";
 
-// TZDOCS_E2E_DIST points at another built site (for a local run against a fresh build).
-const DIST = process.env.TZDOCS_E2E_DIST || undefined;
-const CODE_PAGE = "/architecture/tokens"; // code blocks, no diagram
-const DIAGRAM_PAGE = "/architecture/bakers"; // a sequence diagram, code blocks and math
+const CODE_PAGE = "/architecture/tokens"; // code blocks, no diagram, no math
+const DIAGRAM_PAGE = "/architecture/bakers"; // code blocks, math, and a sequence diagram far below the fold
+const TABS_PAGE = "/developing/octez-client"; // two tab blocks of the group "os", with queryString
+const IMAGE_PAGE = "/architecture/accounts"; // one content image
 
 let server;
 let browser;
 
 before(async () => {
-  server = await startServer(DIST);
+  server = await startServer();
   browser = await launchBrowser();
 });
 
@@ -81,7 +81,8 @@ test("a page with a diagram renders it to SVG from a lazily loaded chunk", async
   await page.waitForLoadState("networkidle");
   // Mermaid loads only when a diagram comes near the viewport.
   const below = await page.evaluate(() => document.querySelector("pre.tz-mermaid").getBoundingClientRect().top > innerHeight + 600);
-  if (below) assert.ok(!scripts.some((s) => /mermaid/.test(s)), "mermaid loaded for a diagram far below the fold");
+  assert.ok(below, "the fixture's diagram is far below the fold");
+  assert.ok(!scripts.some((s) => /mermaid/.test(s)), "mermaid loaded for a diagram far below the fold");
   await page.locator("pre.tz-mermaid").first().scrollIntoViewIfNeeded();
   await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
   assert.equal(await page.locator("pre.tz-mermaid").count(), 0, "every diagram source was replaced");
@@ -107,6 +108,63 @@ test("client-side navigation enhances the new page and renders its diagrams", as
   const blocks = await page.locator(".tz-markdown .tz-code").count();
   assert.ok(blocks > 0);
   assert.equal(await page.locator(".tz-markdown .tz-code > .tz-code__copy").count(), blocks, "one copy button per block");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("tabs: a click switches the panel, the group follows, the URL and a reload keep the choice", async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(server.url + TABS_PAGE);
+  await page.waitForLoadState("networkidle");
+  const blocks = page.locator(".tz-markdown .tz-tabs");
+  assert.equal(await blocks.count(), 2);
+  const selected = () => blocks.evaluateAll((els) => els.map((b) => b.querySelector('[role="tab"][aria-selected="true"]')?.textContent));
+  const visiblePanels = () => blocks.evaluateAll((els) => els.map((b) => [...b.querySelectorAll(":scope > [role=tabpanel]")].filter((p) => !p.hidden).length));
+  assert.deepEqual(await selected(), ["macOS", "macOS"], "the first tab is the default");
+  assert.deepEqual(await visiblePanels(), [1, 1]);
+  // A click in the first block switches both blocks of the group and writes ?os=.
+  await blocks.first().getByRole("tab", { name: "Linux" }).click();
+  assert.deepEqual(await selected(), ["Linux", "Linux"]);
+  assert.equal(await blocks.first().getByRole("tabpanel").innerText(), "Download the static binaries from the Octez releases page and put them on your PATH.");
+  assert.equal(new URL(page.url()).searchParams.get("os"), "linux");
+  // Arrow keys move between tabs (automatic activation).
+  await blocks.nth(1).getByRole("tab", { name: "Linux" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  assert.deepEqual(await selected(), ["macOS", "macOS"]);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "macOS");
+  await page.keyboard.press("End");
+  assert.deepEqual(await selected(), ["Linux", "Linux"]);
+  // A new visit without the query string restores the remembered choice…
+  await page.goto(server.url + TABS_PAGE);
+  await page.waitForFunction(() => document.querySelector('.tz-tabs [role="tab"][aria-selected="true"]')?.textContent === "Linux");
+  // …and a link with ?os= wins over it.
+  await page.goto(server.url + TABS_PAGE + "?os=macos");
+  await page.waitForFunction(() => document.querySelector('.tz-tabs [role="tab"][aria-selected="true"]')?.textContent === "macOS");
+  assert.deepEqual(await selected(), ["macOS", "macOS"]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a content image zooms on click once zoom has loaded, and closes with Escape", async () => {
+  const { page, errors, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  const scripts = recordScripts(page);
+  await page.goto(server.url + IMAGE_PAGE);
+  await page.waitForLoadState("load");
+  const img = page.locator(".tz-markdown img").first();
+  // medium-zoom is a lazy chunk, attached after the page's load event and a delay.
+  await page.waitForFunction(() => document.querySelector(".tz-markdown img")?.classList.contains("medium-zoom-image"), null, { timeout: 10_000 });
+  assert.ok(scripts.some((s) => /medium-zoom/.test(s)), `the zoom chunk was loaded: ${scripts.join(", ")}`);
+  const before = await img.boundingBox();
+  await img.click();
+  await page.locator(".medium-zoom-overlay").waitFor();
+  await page.waitForFunction(() => document.querySelector(".medium-zoom-image--opened") !== null);
+  await page.waitForFunction((w) => {
+    const zoomed = document.querySelector(".medium-zoom-image--opened");
+    // Zoomed in, and done moving: medium-zoom ignores Escape while it animates.
+    return zoomed !== null && zoomed.getBoundingClientRect().width > w + 100 && zoomed.getAnimations().length === 0;
+  }, before.width);
+  await page.keyboard.press("Escape");
+  await page.locator(".medium-zoom-overlay").waitFor({ state: "detached" });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,6 +1,5 @@
 // The page feedback widget and the general feedback form, in Chromium against a real `tzdocs serve`
 // that stores into a throwaway SQLite database (TZDOCS_DATABASE_URL, inherited by the server).
-// TZDOCS_E2E_DIST points the test at another built site (default: the repository's dist/).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -9,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startServer, launchBrowser, openPage } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, hydrated } from "./harness.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PLACEHOLDER = "Comments on specific points and/or aspects (out of date, wrong, incomplete, ...)";
@@ -22,7 +21,7 @@ const savedDatabaseUrl = process.env.TZDOCS_DATABASE_URL;
 before(async () => {
   dbDir = await mkdtemp(path.join(tmpdir(), "tzdocs-e2e-feedback-"));
   process.env.TZDOCS_DATABASE_URL = "file:" + path.join(dbDir, "feedback.db");
-  server = await startServer(process.env.TZDOCS_E2E_DIST || undefined);
+  server = await startServer();
   browser = await launchBrowser();
 });
 
@@ -54,7 +53,7 @@ async function posting(page, action) {
 test("vote, comment and thanks on a doc page; a reload keeps the vote", async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(server.url + "/architecture/bakers");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const widget = page.locator(".tz-feedback");
   await widget.scrollIntoViewIfNeeded();
   assert.equal(await widget.getByText("Was this page helpful?").count(), 1);
@@ -75,7 +74,7 @@ test("vote, comment and thanks on a doc page; a reload keeps the vote", async ()
   await widget.getByText("Thanks for your feedback!").waitFor();
 
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.locator(".tz-feedback").getByText("Thanks for your feedback!").waitFor();
   assert.equal(await page.locator(".tz-feedback").getByRole("button", { name: "Yes" }).getAttribute("aria-pressed"), "true");
   assert.equal(await page.locator(".tz-feedback").getByRole("button", { name: "No" }).getAttribute("aria-pressed"), "false");
@@ -96,7 +95,7 @@ test("vote, comment and thanks on a doc page; a reload keeps the vote", async ()
 test("the form on /overview/feedback shows a field error for a bad email, then posts", async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(server.url + "/overview/feedback");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const form = page.locator(".tz-feedback-form");
   await form.waitFor();
 

@@ -1,14 +1,42 @@
 // Shared set-up for the browser tests: a real `tzdocs serve` on a free loopback port, and Debian's
 // Chromium driven by playwright-core (never a downloaded browser).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+//
+// The engine's tests (this folder) run against the fixture site, e2e/fixture-site, which `make
+// test-e2e` builds into FIXTURE_DIR; only the checks of the real documentation (e2e/site-checks) use
+// the repository's dist/ (SITE_DIR).
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import path from "node:path";
 import { chromium } from "playwright-core";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = path.join(root, "bin", "tzdocs");
+
+/** The fixture site's sources, and where `make test-e2e` builds it. */
+export const FIXTURE_SITE = path.join(root, "e2e", "fixture-site");
+export const FIXTURE_DIR = path.join(root, "e2e", "out", "fixture");
+/** The real documentation, built by `make build`. */
+export const SITE_DIR = path.join(root, "dist");
+
+/** Builds the site folder `site` into `out` with the real binary and the built web app. */
+export async function buildSite(site, out) {
+  const web = path.join(root, "web", "dist");
+  for (const [what, p] of [
+    ["bin/tzdocs", bin],
+    ["the web app (web/dist)", path.join(web, "server", "entry-server.js")],
+  ]) {
+    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run make build first`);
+  }
+  try {
+    await promisify(execFile)(bin, ["build", "--site", site, "--out", out, "--web", web]);
+  } catch (err) {
+    throw new Error(`tzdocs build --site ${site} failed: ${err.stderr || err.message}`);
+  }
+}
 
 export const CHROMIUM_ARGS = [
   "--headless=new",
@@ -20,13 +48,21 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Starts `tzdocs serve` on 127.0.0.1 with a free port and resolves to {url, stop}. */
-export async function startServer(dir = path.join(root, "dist")) {
-  const bin = path.join(root, "bin", "tzdocs");
+/** Starts `tzdocs serve` for the built site in `dir` (default: the fixture) on 127.0.0.1 and resolves
+ *  to {url, stop}. The port is a free one unless `port` is given (to serve another build at the same
+ *  origin, so it sees the same browser storage). */
+export async function startServer(dir = FIXTURE_DIR, { port = 0 } = {}) {
+  if (!existsSync(path.join(dir, "_data", "site.json"))) {
+    const how =
+      dir === FIXTURE_DIR
+        ? "run make test-e2e, or bin/tzdocs build --site e2e/fixture-site --out e2e/out/fixture --web web/dist"
+        : "build it first (make build for dist/)";
+    throw new Error(`${dir} holds no built site: ${how}`);
+  }
   // Each server gets its own throwaway feedback database, unless the test chose one.
   const data = mkdtempSync(path.join(tmpdir(), "tzdocs-e2e-"));
   const env = { TZDOCS_DATABASE_URL: `file:${path.join(data, "tzdocs.db")}`, ...process.env };
-  const proc = spawn(bin, ["serve", "--dir", dir, "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "pipe"], env });
+  const proc = spawn(bin, ["serve", "--dir", dir, "--addr", `127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"], env });
   let stderr = "";
   proc.stderr.on("data", (d) => {
     stderr += d;
@@ -49,13 +85,13 @@ export async function startServer(dir = path.join(root, "dist")) {
   });
   return {
     url,
+    /** Stops the server (once; later calls do nothing) and removes its database. */
     async stop() {
-      if (proc.exitCode !== null) {
-        rmSync(data, { recursive: true, force: true });
-        return;
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = once(proc, "exit");
+        proc.kill("SIGTERM");
+        await exited;
       }
-      proc.kill("SIGTERM");
-      await once(proc, "exit");
       rmSync(data, { recursive: true, force: true });
     },
   };
@@ -76,4 +112,52 @@ export async function openPage(browser, options = {}) {
   });
   page.on("pageerror", (err) => errors.push(String(err)));
   return { context, page, errors };
+}
+
+/** Resolves after the page has drawn `frames` more animation frames. For the checks that something
+ *  did NOT happen (a locked page did not scroll), this waits on the page's own clock instead of a
+ *  fixed delay, so a slow machine waits as many frames as a fast one. */
+export async function framesPassed(page, frames = 10) {
+  await page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+}
+
+/** Holds back the responses to requests matching `pattern` until `release()` is called, so a test
+ *  can look at the page while it waits for them (a slow network, with no timer). */
+export async function holdResponses(page, pattern) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const handler = async (route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may have gone meanwhile
+  };
+  await page.route(pattern, handler);
+  return {
+    release,
+    async stop() {
+      release();
+      await page.unroute(pattern, handler);
+    },
+  };
+}
+
+/** Waits until React has hydrated the page: the navbar and the main content carry React's props on
+ *  their DOM nodes, so from then on clicks go through the app (client-side navigation). Much quicker
+ *  than waiting for "networkidle", which also waits for prefetches and then 500 ms of quiet. */
+export async function hydrated(page) {
+  await page.waitForFunction(() =>
+    [".tz-navbar", "#tz-main"].every((selector) => {
+      const el = document.querySelector(selector);
+      return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+    }),
+  );
+  // Effects (scroll and keyboard listeners, enhancements) run right after that commit.
+  await framesPassed(page, 2);
 }

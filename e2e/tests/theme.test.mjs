@@ -1,11 +1,11 @@
-// Reader-facing behaviour of the theme in a real browser (SPEC §2, §4, §8): navbar hiding, the mobile
-// menu, sidebar animation, TOC, hash scrolling, progress bar, crash page, colour mode, storage
-// failures and accessibility, at a desktop (1280×800) and a phone (390×844) size.
+// Reader-facing behaviour of the theme in a real browser (SPEC §2, §4, §8), on the fixture site: navbar
+// hiding, the mobile menu, sidebar animation, TOC, hash scrolling, progress bar, crash page, colour
+// mode, storage failures and accessibility, at a desktop (1280×800) and a phone (390×844) size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer, launchBrowser, openPage } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, framesPassed, holdResponses, hydrated } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -29,11 +29,44 @@ async function visit(route, options = {}) {
   const { viewport = DESKTOP, ...rest } = options;
   const opened = await openPage(browser, { viewport, ...rest });
   await opened.page.goto(server.url + route);
-  await opened.page.waitForLoadState("networkidle");
+  await hydrated(opened.page);
   return opened;
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Waits until fn(arg) is true in the page, checked every frame; fails with `message` after 5 s. */
+async function until(page, message, fn, arg) {
+  try {
+    await page.waitForFunction(fn, arg, { polling: "raf", timeout: 5000 });
+  } catch (err) {
+    throw new Error(`${message} (${err.message.split("\n")[0]})`);
+  }
+}
+
+/** Waits until the page has stopped scrolling (the same scrollY for 5 frames in a row). */
+async function scrollSettled(page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let last = -1;
+        let same = 0;
+        const tick = () => {
+          same = window.scrollY === last ? same + 1 : 0;
+          last = window.scrollY;
+          if (same >= 5) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/** Resolves once the next wheel event has reached the page (set up before sending it). */
+async function expectWheel(page) {
+  await page.evaluate(() => {
+    window.__tzWheel = new Promise((resolve) => window.addEventListener("wheel", () => resolve(), { once: true, capture: true, passive: true }));
+  });
+  return () => page.evaluate(() => window.__tzWheel);
+}
 
 const navbarHidden = (page) => page.locator(".tz-navbar").evaluate((el) => el.classList.contains("tz-navbar--hidden"));
 
@@ -60,15 +93,14 @@ test("desktop: the navbar hides on scroll down and shows on scroll up; the stick
   await page.mouse.move(700, 400);
   await page.mouse.wheel(0, 900);
   await page.waitForFunction(() => document.querySelector(".tz-navbar")?.classList.contains("tz-navbar--hidden"));
-  await sleep(400); // transitions of the bar and the sidebar
-  assert.ok((await page.locator(".tz-navbar").boundingBox()).y < -50, "the hidden bar is out of view");
-  const sidebarTop = await page.locator(".tz-doc-layout__sidebar > .tz-sidebar").evaluate((el) => el.getBoundingClientRect().top);
-  assert.ok(Math.abs(sidebarTop) <= 1, `sidebar sticks to the top while the bar is hidden (top ${sidebarTop})`);
+  // The bar and the sidebar move with a transition: wait for where they end up.
+  await until(page, "the hidden bar leaves the view", () => document.querySelector(".tz-navbar").getBoundingClientRect().top < -50);
+  const SIDEBAR = ".tz-doc-layout__sidebar > .tz-sidebar";
+  await until(page, "the sidebar sticks to the top while the bar is hidden", (sel) => Math.abs(document.querySelector(sel).getBoundingClientRect().top) <= 1, SIDEBAR);
   await page.mouse.wheel(0, -300);
   await page.waitForFunction(() => !document.querySelector(".tz-navbar")?.classList.contains("tz-navbar--hidden"));
-  await sleep(400);
-  const top2 = await page.locator(".tz-doc-layout__sidebar > .tz-sidebar").evaluate((el) => el.getBoundingClientRect().top);
-  assert.ok(Math.abs(top2 - 60) <= 1, `sidebar sits below the bar again (top ${top2})`);
+  await until(page, "the sidebar sits below the bar again", (sel) => Math.abs(document.querySelector(sel).getBoundingClientRect().top - 60) <= 1, SIDEBAR);
+  await until(page, "the bar is back in view", () => Math.abs(document.querySelector(".tz-navbar").getBoundingClientRect().top) <= 1);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -121,19 +153,37 @@ test("desktop: a sidebar category animates its height when collapsed and expande
   const listId = await caret.getAttribute("aria-controls");
   const list = page.locator(`[id="${listId}"]`);
   const fullHeight = (await list.boundingBox()).height;
+  // Record the list's height on every frame until it is hidden.
+  await list.evaluate((el) => {
+    window.__tzHeights = new Promise((resolve) => {
+      const seen = [];
+      const tick = () => {
+        seen.push(el.getBoundingClientRect().height);
+        if (el.hidden || seen.length > 600) resolve(seen);
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  });
   await caret.click();
   const duration = await list.evaluate((el) => el.getAnimations().map((a) => a.effect.getTiming().duration)[0]);
   assert.ok(duration >= 150, `collapse is animated (${duration} ms)`);
-  await sleep(duration / 2);
-  const midHeight = await list.evaluate((el) => el.getBoundingClientRect().height);
-  assert.ok(midHeight > 0 && midHeight < fullHeight, `mid-animation height ${midHeight} between 0 and ${fullHeight}`);
+  const heights = await page.evaluate(() => window.__tzHeights);
+  const between = new Set(heights.filter((h) => h > 0.5 && h < fullHeight - 0.5));
+  assert.ok(between.size >= 3, `the height passes through values between 0 and ${fullHeight}: ${[...between].slice(0, 6).join(", ")}`);
   await page.waitForFunction((lid) => document.getElementById(lid).hidden, listId);
   const expand = page.getByRole("button", { name: "Expand sidebar category 'Architecture'" });
   assert.equal(await expand.getAttribute("aria-expanded"), "false");
   await expand.click();
-  await sleep(500);
-  assert.equal(await list.isVisible(), true);
-  assert.ok(Math.abs((await list.boundingBox()).height - fullHeight) < 1);
+  await until(
+    page,
+    "the list grows back to its full height",
+    ([lid, full]) => {
+      const el = document.getElementById(lid);
+      return !el.hidden && el.getAnimations().length === 0 && Math.abs(el.getBoundingClientRect().height - full) < 1;
+    },
+    [listId, fullHeight],
+  );
   // The active page's own category stays expanded after client navigation into a collapsed one.
   await page.getByRole("button", { name: "Expand sidebar category 'Tokens'" }).click();
   await page.locator(".tz-sidebar a", { hasText: "FA2" }).first().click();
@@ -174,17 +224,16 @@ test("desktop: client navigation shows the progress bar only when the data is sl
   await page.locator(".tz-pagination__link--prev").click();
   await page.waitForURL(/\/architecture\/accounts$/);
   assert.equal(await page.evaluate(() => window.__tzProgressSeen), 0);
-  // Slow (800 ms): the bar appears after the 200 ms delay and goes when the page shows. (A page that
-  // is no previous/next neighbour of the pages visited, so it was not prefetched when visible.)
-  await page.route("**/_data/architecture/smart-rollups.json", async (route) => {
-    await sleep(800);
-    await route.continue();
-  });
+  // Slow (held until the bar has been checked): the bar appears after the 200 ms delay and goes when
+  // the page shows. (A page that is no previous/next neighbour of the pages visited, so it was not
+  // prefetched when visible.)
+  const held = await holdResponses(page, "**/_data/architecture/smart-rollups.json");
   const started = Date.now();
   await page.locator(".tz-sidebar a", { hasText: "Smart rollups" }).first().click();
   await page.locator(".tz-progress[role=progressbar]").waitFor({ state: "attached", timeout: 2000 });
   assert.ok(Date.now() - started >= 150, "the bar waits for the delay");
   assert.equal(new URL(page.url()).pathname, "/architecture/accounts", "the old page stays until the data is there");
+  await held.stop();
   await page.waitForURL(/\/architecture\/smart-rollups$/);
   await page.locator(".tz-progress").waitFor({ state: "detached" });
   assert.equal(await page.locator("h1").first().innerText(), "Smart rollups");
@@ -195,8 +244,9 @@ test("desktop: client navigation shows the progress bar only when the data is sl
 });
 
 test("desktop: a page that fails to render shows the crash page, and Try again recovers", async () => {
-  const { page, context, errors } = await visit("/overview/");
-  // Page data the app cannot render (toc must be a list).
+  const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
+  // Page data the app cannot render (toc must be a list), in place before the glossary, the overview's
+  // next page, can be prefetched.
   await page.route("**/_data/overview/glossary.json", (route) =>
     route.fulfill({
       status: 200,
@@ -204,6 +254,8 @@ test("desktop: a page that fails to render shows the crash page, and Try again r
       body: JSON.stringify({ route: "/overview/glossary", kind: "doc", title: "Glossary", description: "", toc: null, hideTableOfContents: false, breadcrumbs: [], hasMermaid: false, html: "" }),
     }),
   );
+  await page.goto(server.url + "/overview/");
+  await hydrated(page);
   await page.locator(".tz-sidebar a", { hasText: "Glossary" }).first().click();
   await page.getByRole("heading", { name: "This page crashed." }).waitFor();
   assert.equal(await page.locator(".tz-navbar").isVisible(), true, "the layout survives the crash");
@@ -230,7 +282,7 @@ test("a page served under another path than baseUrl shows the base URL banner", 
   await banner.waitFor();
   assert.match(await banner.innerText(), /baseUrl to \/\./);
   await context.close();
-  // The real site shows no banner.
+  // Served at its base URL, the site shows no banner.
   const plain = await visit("/overview/glossary");
   assert.equal(await plain.page.locator(".tz-baseurl-banner").count(), 0);
   await plain.context.close();
@@ -243,7 +295,8 @@ test("phone: the hamburger opens the side menu, locks the page, traps focus and 
   const toggle = page.getByRole("button", { name: "Toggle navigation bar" });
   await page.mouse.move(200, 400);
   await page.mouse.wheel(0, 400);
-  await sleep(300);
+  await page.waitForFunction(() => window.scrollY > 0);
+  await scrollSettled(page);
   const y = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, -100);
   await page.waitForFunction(() => !document.querySelector(".tz-navbar")?.classList.contains("tz-navbar--hidden"));
@@ -253,18 +306,22 @@ test("phone: the hamburger opens the side menu, locks the page, traps focus and 
   await dialog.waitFor();
   assert.equal(await toggle.getAttribute("aria-expanded"), "true");
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "hidden");
-  // Scroll is locked: the wheel over the backdrop does not move the page.
+  // Scroll is locked: the wheel over the backdrop does not move the page (checked some frames after the
+  // wheel event arrived; once the menu is closed, the same wheel does scroll, see below).
+  await scrollSettled(page);
   const before = await page.evaluate(() => window.scrollY);
   await page.mouse.move(370, 600);
+  const wheeled = await expectWheel(page);
   await page.mouse.wheel(0, 500);
-  await sleep(300);
+  await wheeled();
+  await framesPassed(page, 15);
   assert.equal(await page.evaluate(() => window.scrollY), before);
   assert.ok(before <= y);
   // The doc sidebar first, with the current page marked, then the main menu.
   assert.equal(await dialog.locator('.tz-sidebar a[aria-current="page"]').innerText(), "Bakers");
   await dialog.getByRole("button", { name: "← Back to main menu" }).click();
   const labels = await dialog.locator(".tz-mobile-menu__items > li").allInnerTexts();
-  assert.deepEqual(labels.map((l) => l.replace(/\s*\(opens in new tab\)/, "").trim()), ["Documentation", "Tutorials", "Map", "Source"]);
+  assert.deepEqual(labels.map((l) => l.replace(/\s*\(opens in new tab\)/, "").trim()), ["Documentation", "Tutorials", "Tools", "Terms", "Source"]);
   assert.equal(await page.locator(".tz-navbar__search:visible").count(), 0, "no search item on mobile");
   // Tab never leaves the menu.
   for (let i = 0; i < 12; i++) {
@@ -281,6 +338,11 @@ test("phone: the hamburger opens the side menu, locks the page, traps focus and 
   await page.waitForURL(/\/architecture\/accounts$/);
   await dialog.waitFor({ state: "detached" });
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "visible");
+  // Unlocked again: the wheel scrolls the page.
+  await scrollSettled(page);
+  const unlocked = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 300);
+  await page.waitForFunction((from) => window.scrollY > from, unlocked);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -404,7 +466,8 @@ for (const [name, viewport] of [
   test(`axe-core finds no serious or critical violation (${name})`, async () => {
     const context = await browser.newContext({ viewport, bypassCSP: true });
     const page = await context.newPage();
-    for (const route of ["/", "/architecture/bakers", "/tutorials/dapp/part-1", "/nope"]) {
+    // One page per kind of content: home, admonitions + table + image, code + math + diagram, tabs, 404.
+    for (const route of ["/", "/architecture/accounts", "/architecture/bakers", "/developing/octez-client", "/nope"]) {
       await page.goto(server.url + route);
       await page.waitForLoadState("networkidle");
       await page.addScriptTag({ path: AXE });

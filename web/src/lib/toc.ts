@@ -6,19 +6,23 @@ export interface TocNode {
   children: TocNode[];
 }
 
-/** Nests level-3 entries under the level-2 entry before them. A level-3 entry with no level-2 entry
- *  before it stays at the top level, so no heading is ever dropped. */
+/** Nests each entry under the nearest entry before it with a shallower level (h4 under its h3, h3
+ *  under its h2, and so on down to h6). An entry with no shallower entry before it stays at the top
+ *  level, so no heading is ever dropped, whatever order the levels come in. */
 export function nestToc(entries: readonly TocEntry[]): TocNode[] {
   const roots: TocNode[] = [];
-  let parent: TocNode | undefined;
+  // The open ancestors of the next entry, shallowest first; levels strictly increase along it.
+  const path: { level: number; node: TocNode }[] = [];
   for (const e of entries) {
     const node: TocNode = { id: e.id, text: e.text, children: [] };
-    if (e.level === 3 && parent) {
-      parent.children.push(node);
-    } else {
-      roots.push(node);
-      if (e.level === 2) parent = node;
+    let parent = path.at(-1);
+    while (parent && parent.level >= e.level) {
+      path.pop();
+      parent = path.at(-1);
     }
+    if (parent) parent.node.children.push(node);
+    else roots.push(node);
+    path.push({ level: e.level, node });
   }
   return roots;
 }

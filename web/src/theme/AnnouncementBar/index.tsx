@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { readStored, writeStored } from "../../lib/storage";
 import type { SiteData } from "../../lib/contract";
 import { strings } from "../strings";
@@ -31,6 +31,12 @@ export function AnnouncementBar({ bar }: { bar: NonNullable<SiteData["announceme
     () => isDismissed(bar.id) || closedInMemory.has(bar.id),
     () => false,
   );
+  useEffect(() => {
+    // A new announcement resets the dismissal of the old one (SPEC §4): were the old id to come back
+    // later, it shows again instead of staying hidden by a choice made about another text.
+    const closed = readStored(ANNOUNCEMENT_KEY);
+    if (closed !== null && closed !== bar.id) writeStored(ANNOUNCEMENT_KEY, null);
+  }, [bar.id]);
   if (dismissed) return null;
   return (
     <div className="tz-announcement" role="region" aria-label={strings.announcementLabel}>

@@ -6,7 +6,8 @@ import { cx } from "../../lib/cx";
 import { strings } from "../strings";
 import "./styles.css";
 
-/** The "On this page" list: h2 entries with their h3 entries nested, the one in view highlighted. */
+/** The "On this page" list: each entry with the deeper entries under it nested (and indented) below it,
+ *  at every level the page lists, the one in view highlighted. */
 export function TOC({ entries }: { entries: TocEntry[] }) {
   const tree = useMemo(() => nestToc(entries), [entries]);
   const ids = useMemo(() => entries.map((e) => e.id), [entries]);

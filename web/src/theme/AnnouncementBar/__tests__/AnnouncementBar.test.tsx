@@ -30,6 +30,20 @@ describe("AnnouncementBar", () => {
     expect(screen.getByRole("region")).toBeTruthy();
   });
 
+  it("forgets the dismissal of an older announcement once a new id is shown", () => {
+    localStorage.setItem(ANNOUNCEMENT_KEY, "launch-0");
+    render(<AnnouncementBar bar={bar} />);
+    expect(screen.getByRole("region", { name: "Announcement" })).toBeTruthy();
+    expect(localStorage.getItem(ANNOUNCEMENT_KEY)).toBeNull();
+  });
+
+  it("keeps the dismissal while the same id is configured", () => {
+    localStorage.setItem(ANNOUNCEMENT_KEY, "launch-1");
+    render(<AnnouncementBar bar={bar} />);
+    expect(screen.queryByRole("region")).toBeNull();
+    expect(localStorage.getItem(ANNOUNCEMENT_KEY)).toBe("launch-1");
+  });
+
   it("has no close button when it is not closeable", () => {
     render(<AnnouncementBar bar={{ ...bar, isCloseable: false }} />);
     expect(screen.queryByRole("button")).toBeNull();

@@ -13,6 +13,19 @@ describe("TOCCollapsible", () => {
     expect(container.querySelector(".tz-toc__list--nested a")?.getAttribute("href")).toBe("#transfer");
   });
 
+  it("keeps deeper levels nested too", () => {
+    const { container } = render(
+      <TOCCollapsible
+        entries={[
+          { id: "a", text: "A", level: 2 },
+          { id: "b", text: "B", level: 3 },
+          { id: "c", text: "C", level: 4 },
+        ]}
+      />,
+    );
+    expect(container.querySelector("li > ul.tz-toc__list--nested > li > ul.tz-toc__list--nested > li > a")?.getAttribute("href")).toBe("#c");
+  });
+
   it("renders nothing without entries", () => {
     const { container } = render(<TOCCollapsible entries={[]} />);
     expect(container.innerHTML).toBe("");

@@ -1,0 +1,65 @@
+// Site checks: the real Tezos documentation, as `make build` writes it to dist/. These check the
+// content, not the engine (the engine's browser tests are in ../tests and run on the fixture site):
+// every route the specification lists is served, and a few representative real pages hydrate without
+// errors and pass axe-core. A failure here usually means a docs edit, not an engine bug.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SITE_DIR, startServer, launchBrowser } from "../tests/harness.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const AXE = path.join(here, "..", "node_modules", "axe-core", "axe.min.js");
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(SITE_DIR);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("site check: every route of the specification's route list is served with its page", async () => {
+  // routes.txt is the specification's list of the site's routes (SPEC §2), one a line.
+  const routes = (await readFile(path.join(here, "routes.txt"), "utf8")).split("\n").filter((l) => l.trim() !== "");
+  assert.ok(routes.length > 100, `routes.txt lists ${routes.length} routes`);
+  const failures = [];
+  for (const route of routes) {
+    const res = await fetch(server.url + route, { redirect: "manual" });
+    const body = await res.text();
+    if (res.status !== 200) failures.push(`${route}: status ${res.status}`);
+    else if (!/^text\/html/.test(res.headers.get("content-type") ?? "")) failures.push(`${route}: ${res.headers.get("content-type")}`);
+    else if (!/<h1[\s>]/.test(body)) failures.push(`${route}: no prerendered <h1>`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("site check: representative real pages hydrate without errors and pass axe-core", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  for (const route of ["/", "/architecture/bakers", "/developing/octez-client/installing", "/tutorials/dapp/part-1"]) {
+    await page.goto(server.url + route);
+    await page.waitForLoadState("networkidle");
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ["violations"] });
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    });
+    assert.deepEqual(violations, [], `${route}: ${violations.join("\n")}`);
+    assert.deepEqual(errors, [], `${route}: console errors`);
+  }
+  await context.close();
+});
