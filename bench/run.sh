@@ -14,6 +14,10 @@ echo
 echo "== Highlighting the site's code blocks: our scanners against chroma's lexers"
 go test -run '^$' -bench 'BenchmarkSiteBlocks' -benchtime 10x ./internal/highlight/ | grep Benchmark
 echo
+echo "== Search relevance and in-process latency on the built records"
+go run ./bench/search
+go test -run '^$' -bench 'BenchmarkSearch$|BenchmarkNewIndex10k$' ./internal/search/ | grep Benchmark
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
 echo

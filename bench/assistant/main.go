@@ -1,6 +1,8 @@
 // Command assistant asks the Ask AI endpoint of a running tzdocs every question of
 // bench/assistant/questions.tsv over HTTP, and prints the share of answers that cite an expected
-// page and the time to the first answer text. Run from the project root after make build:
+// page and the time to the first answer text. It fails when fewer than minQuestions questions are
+// asked or fewer than citeFloor of the answers cite an expected page. Run from the project root
+// after make build:
 //
 //	go run ./bench/assistant
 package main
@@ -9,9 +11,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -21,6 +25,15 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"tzdocs/internal/dist"
+)
+
+// The floor of the share of answers that cite an expected page, over at least minQuestions
+// questions (the budget in bench/RESULTS.md).
+const (
+	citeFloor    = 0.85
+	minQuestions = 40
 )
 
 func main() {
@@ -30,6 +43,12 @@ func main() {
 	verbose := flag.Bool("v", false, "print each miss")
 	flag.Parse()
 
+	if _, err := os.Stat(*bin); err != nil {
+		check(fmt.Errorf("%s is missing: run make build first (or give -bin)", *bin))
+	}
+	if _, err := dist.LoadRecords(*dir); errors.Is(err, fs.ErrNotExist) {
+		check(fmt.Errorf("no built site in %s: run make build first (or give -dir)", *dir))
+	}
 	url, stop := serve(*bin, *dir)
 	defer stop()
 	token := fetchToken(url)
@@ -50,6 +69,21 @@ func main() {
 	fmt.Printf("questions %d  answered with an expected source %d (%.2f)\n", len(questions), good, float64(good)/float64(len(questions)))
 	fmt.Printf("time to first text over HTTP: median %s  p90 %s  max %s\n",
 		firsts[len(firsts)/2].Round(10*time.Microsecond), firsts[len(firsts)*9/10].Round(10*time.Microsecond), firsts[len(firsts)-1].Round(10*time.Microsecond))
+	if err := meetsFloor(len(questions), good); err != nil {
+		stop() // check exits, and deferred calls do not run then
+		check(err)
+	}
+}
+
+// meetsFloor says whether good answers of asked meet the floor.
+func meetsFloor(asked, good int) error {
+	if asked < minQuestions {
+		return fmt.Errorf("only %d questions; the share is measured over at least %d", asked, minQuestions)
+	}
+	if share := float64(good) / float64(asked); share < citeFloor {
+		return fmt.Errorf("%d of %d answers (%.2f) cite an expected page, below the floor of %.2f; run with -v to see the misses", good, asked, share, citeFloor)
+	}
+	return nil
 }
 
 type question struct {

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/search"
 )
 
 // benchQuestions are reader questions of different shapes, one or several parts.
@@ -33,9 +36,10 @@ func (w *firstTextWriter) Write(p []byte) (int, error) {
 }
 
 // BenchmarkExtractiveFirstText measures the time from question to first answer text (searches
-// included) over the built site's records; it reports the median and the worst question.
+// included) over the records of the site in dist/ (make build writes it); it reports the median and
+// the worst question.
 func BenchmarkExtractiveFirstText(b *testing.B) {
-	ix := realIndex(b)
+	ix := search.NewIndex(buildtest.BuiltRecords(b))
 	e := NewExtractive()
 	e.Prepare(ix)
 	var firsts []time.Duration
@@ -55,9 +59,10 @@ func BenchmarkExtractiveFirstText(b *testing.B) {
 	b.ReportMetric(float64(firsts[len(firsts)-1].Microseconds())/1000, "ms-first-text-max")
 }
 
-// TestExtractiveAnswersCiteTheRightPages asks real questions of the built site.
+// TestExtractiveAnswersCiteTheRightPages asks reader questions of the test site, each about one of
+// its pages. How often answers cite the right page on the real docs is measured by bench/assistant.
 func TestExtractiveAnswersCiteTheRightPages(t *testing.T) {
-	ix := realIndex(t)
+	ix := fixtureIndex(t)
 	e := NewExtractive()
 	for q, page := range map[string]string{
 		"How do I stake my tez with a baker?":                     "/using/staking",

@@ -2,60 +2,25 @@ package assistant
 
 import (
 	"bytes"
-	"encoding/json"
+	_ "embed"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/search"
-	"tzdocs/internal/search/sitepages"
 )
 
-var (
-	siteOnce    sync.Once
-	siteIndex   *search.Index
-	siteIdxErr  error
-	fixtureOnce sync.Once
-	fixtureIdx  *search.Index
-)
+// testSite is the assistant's test site (testdata/site.txtar).
+//
+//go:embed testdata/site.txtar
+var testSite string
 
-// realIndex loads the built site's records (dist/_search/records.json), or skips the test when
-// the site was not built.
-func realIndex(tb testing.TB) *search.Index {
-	tb.Helper()
-	siteOnce.Do(func() {
-		pages, err := sitepages.Load(filepath.Join("..", "..", "site"))
-		if err != nil {
-			siteIdxErr = err
-			return
-		}
-		siteIndex = search.NewIndex(search.Records(pages))
-	})
-	if siteIdxErr != nil {
-		tb.Fatalf("loading the real site: %v", siteIdxErr)
-	}
-	return siteIndex
-}
-
-// fixtureIndex is a small hand-written index (testdata/records.json) for golden transcripts.
+// fixtureIndex indexes the records the build makes of testSite.
 func fixtureIndex(tb testing.TB) *search.Index {
 	tb.Helper()
-	fixtureOnce.Do(func() {
-		data, err := os.ReadFile(filepath.Join("testdata", "records.json"))
-		if err != nil {
-			panic(err)
-		}
-		var recs []dist.Record
-		if err := json.Unmarshal(data, &recs); err != nil {
-			panic(fmt.Sprintf("testdata/records.json: %v", err))
-		}
-		fixtureIdx = search.NewIndex(recs)
-	})
-	return fixtureIdx
+	return search.NewIndex(buildtest.Records(tb, testSite))
 }
 
 // counterIDs returns an id generator giving id-1, id-2, …

@@ -1,28 +1,187 @@
 package build
 
 import (
+	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"tzdocs/internal/content"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/markdown"
-	"tzdocs/internal/search"
 )
 
-// searchRecords turns every listed page into DocSearch records for dist/_search/records.json.
+// Record facet values that contextual search filters match: Docusaurus's search bar sends
+// language:en and docusaurus_tag:default or docs-default-current.
+const (
+	recordLanguage = "en"
+	recordTag      = "docs-default-current"
+)
+
+// Sizes of content records: prose is cut at sentence ends into blocks of about contentWords
+// words, code into blocks of whole lines of about codeWords words, at most maxCodeRecords a block.
+const (
+	contentWords   = 40
+	codeWords      = 60
+	maxCodeRecords = 8
+)
+
+// searchPage is what the search records of one page are made from.
+type searchPage struct {
+	url      string // route, e.g. "/architecture/bakers"
+	lvl0     string // the section its hits are grouped under, e.g. "Architecture"
+	title    string // lvl1
+	sections []markdown.Section
+	position int  // rank of the page in the sidebars (0 = first)
+	unlisted bool // unlisted pages get no records
+}
+
+// Records converts the site in siteDir as a build does and returns the search records that build
+// would write, without writing or prerendering anything (so without Node). Tests and benchmarks
+// use it to get the records of a small site; a built site's records are read with
+// dist.LoadRecords. Warnings are left out; errors stop it as they stop a build.
+func Records(ctx context.Context, siteDir string) ([]dist.Record, error) {
+	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return siteRecords(site, docs), nil
+}
+
+// searchRecords is the content of dist.RecordsFile.
 func searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]byte, error) {
+	return json.Marshal(siteRecords(site, docs))
+}
+
+// siteRecords turns every listed page into DocSearch records, pages in sidebar order (pages in no
+// sidebar after them, in site order).
+func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) []dist.Record {
 	positions, sections := sidebarOrder(site)
-	pages := make([]search.Page, 0, len(site.Docs))
+	pages := make([]searchPage, 0, len(site.Docs))
 	for _, d := range site.Docs {
 		md := docs[d]
 		pos, ok := positions[d]
 		if !ok {
 			pos = len(positions) + len(pages)
 		}
-		pages = append(pages, search.Page{URL: d.Route, Lvl0: lvl0(site, d, sections), Title: d.Title, Sections: md.Sections,
-			Position: pos, Unlisted: d.FrontMatter.Unlisted})
+		pages = append(pages, searchPage{url: d.Route, lvl0: lvl0(site, d, sections), title: d.Title,
+			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted})
 	}
-	return json.Marshal(search.Records(pages))
+	return records(pages)
+}
+
+// records makes one record per page title, one per heading and one per block of text or code,
+// in page order. An object ID depends only on the URL, the record type and its rank among the
+// records of that URL and type, so it stays the same across builds while the text changes.
+func records(pages []searchPage) []dist.Record {
+	var out []dist.Record
+	for _, p := range pages {
+		if !p.unlisted {
+			out = appendPageRecords(out, p)
+		}
+	}
+	return out
+}
+
+func appendPageRecords(out []dist.Record, p searchPage) []dist.Record {
+	var h dist.Hierarchy
+	h[0], h[1] = p.lvl0, p.title
+	if h[1] == "" {
+		h[1] = p.url
+	}
+	seen := map[string]int{} // url + type → records so far, for object IDs
+	order := 0
+	add := func(r dist.Record, anchor string) {
+		r.Hierarchy, r.Anchor, r.URLWithoutAnchor, r.URL = h, anchor, p.url, p.url
+		if anchor != "" {
+			r.URL += "#" + anchor
+		}
+		r.Language, r.DocusaurusTag = recordLanguage, recordTag
+		r.Weight.Position = p.position*1000 + order
+		order++
+		key := r.URL + "\x00" + r.Type
+		r.ObjectID = objectID(key, seen[key])
+		seen[key]++
+		out = append(out, r)
+	}
+	add(dist.Record{Type: "lvl1", Weight: dist.Weight{Level: levelWeight(1)}}, "")
+	anchor := ""
+	for _, s := range p.sections {
+		if s.ID != "" || s.Level > 1 {
+			lvl := min(max(s.Level, 2), 6)
+			h[lvl] = s.Title
+			clear(h[lvl+1:])
+			anchor = s.ID
+			add(dist.Record{Type: "lvl" + strconv.Itoa(lvl), Weight: dist.Weight{Level: levelWeight(lvl)}}, anchor)
+		}
+		for _, block := range splitProse(s.Text, contentWords) {
+			add(dist.Record{Type: "content", Content: block}, anchor)
+		}
+		for _, code := range s.Code {
+			blocks := splitCode(code, codeWords)
+			for _, block := range blocks[:min(len(blocks), maxCodeRecords)] {
+				add(dist.Record{Type: "content", Content: block, Code: true}, anchor)
+			}
+		}
+	}
+	return out
+}
+
+// levelWeight follows DocSearch: lvl0 100, lvl1 90, … lvl6 40.
+func levelWeight(lvl int) int { return 100 - 10*lvl }
+
+func objectID(key string, n int) string {
+	sum := sha1.Sum([]byte(key + "\x00" + strconv.Itoa(n)))
+	return hex.EncodeToString(sum[:10])
+}
+
+// splitProse cuts text into blocks of whole sentences of about n words. A block ends at the first
+// sentence end after n words, or at 2n words in any case; a short tail joins the block before it.
+func splitProse(text string, n int) []string {
+	words := strings.Fields(text)
+	var out []string
+	start := 0
+	for i, w := range words {
+		count := i - start + 1
+		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "?") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, ":")
+		if (count >= n && end) || count >= 2*n {
+			out = append(out, strings.Join(words[start:i+1], " "))
+			start = i + 1
+		}
+	}
+	if start < len(words) {
+		rest := strings.Join(words[start:], " ")
+		if len(out) > 0 && len(words)-start < n/4 {
+			out[len(out)-1] += " " + rest
+		} else {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// splitCode cuts code into blocks of whole lines of about n words, whitespace-normalised.
+func splitCode(code string, n int) []string {
+	var out, cur []string
+	count := 0
+	for _, line := range strings.Split(code, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		cur = append(cur, strings.Join(f, " "))
+		count += len(f)
+		if count >= n {
+			out = append(out, strings.Join(cur, " "))
+			cur, count = cur[:0], 0
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, strings.Join(cur, " "))
+	}
+	return out
 }
 
 // sidebarOrder numbers docs in sidebar order and maps each top-level route segment to the label of

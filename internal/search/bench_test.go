@@ -5,38 +5,19 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
-	"tzdocs/internal/search/sitepages"
 )
-
-var (
-	siteOnce    sync.Once
-	siteRecords []dist.Record
-	siteErr     error
-)
-
-// realRecords builds records from the repository's site/ folder once per test binary.
-func realRecords(b *testing.B) []dist.Record {
-	siteOnce.Do(func() {
-		pages, err := sitepages.Load("../../site")
-		siteRecords, siteErr = search.Records(pages), err
-	})
-	if siteErr != nil {
-		b.Skipf("cannot load ../../site: %v", siteErr)
-	}
-	return siteRecords
-}
 
 // benchQueries are the queries of bench/search/queries.tsv and every prefix of them, as typed.
 func benchQueries(b *testing.B) []string {
 	f, err := os.Open("../../bench/search/queries.tsv")
 	if err != nil {
-		b.Skipf("no queries: %v", err)
+		b.Fatalf("the benchmark queries: %v", err)
 	}
 	defer f.Close()
 	var out []string
@@ -54,10 +35,10 @@ func benchQueries(b *testing.B) []string {
 	return out
 }
 
-// BenchmarkSearch runs the benchmark queries and their typing prefixes against the real docs
-// and reports the 50th and 99th percentile latency of one search.
+// BenchmarkSearch runs the benchmark queries and their typing prefixes against the built site's
+// records and reports the 50th and 99th percentile latency of one search.
 func BenchmarkSearch(b *testing.B) {
-	ix := search.NewIndex(realRecords(b))
+	ix := search.NewIndex(buildtest.BuiltRecords(b))
 	queries := benchQueries(b)
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
@@ -73,12 +54,12 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 }
 
-// BenchmarkNewIndex10k indexes 10,000 records made from the real docs (repeated as needed).
+// BenchmarkNewIndex10k indexes 10,000 records of the built site (repeated as needed).
 func BenchmarkNewIndex10k(b *testing.B) {
-	real := realRecords(b)
+	built := buildtest.BuiltRecords(b)
 	recs := make([]dist.Record, 0, 10000)
 	for len(recs) < 10000 {
-		recs = append(recs, real[:min(len(real), 10000-len(recs))]...)
+		recs = append(recs, built[:min(len(built), 10000-len(recs))]...)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -50,7 +50,7 @@ func FuzzParseQuery(f *testing.F) {
 		"\x00\xff\xfe", "日本語", "a b c d e f g h i j k l m", strings.Repeat("z", 600), "Ǆ\u0301é"} {
 		f.Add(seed)
 	}
-	ix := testIndex()
+	ix := testIndex(f)
 	f.Fuzz(func(t *testing.T, q string) {
 		pq := parseQuery(q)
 		if len(pq.words) > maxQueryWords {

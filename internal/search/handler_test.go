@@ -26,7 +26,7 @@ func (l *memLogger) LogQuery(_ context.Context, q QueryLog) {
 func newTestServer(t *testing.T, opts HandlerOptions) *httptest.Server {
 	t.Helper()
 	mux := http.NewServeMux()
-	mux.Handle("/api/search/", Handler(testIndex(), opts))
+	mux.Handle("/api/search/", Handler(testIndex(t), opts))
 	srv := httptest.NewServer(mux) // listens on 127.0.0.1
 	t.Cleanup(srv.Close)
 	return srv

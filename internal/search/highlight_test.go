@@ -6,7 +6,7 @@ import (
 )
 
 func TestHighlightAndSnippet(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	tests := []struct {
 		name    string
 		q       Query

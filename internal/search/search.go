@@ -1,3 +1,5 @@
+// Package search indexes a built site's DocSearch-style records (dist.Record, made by the build)
+// in memory and answers Algolia-compatible search requests with ranking, highlights and snippets.
 package search
 
 import (

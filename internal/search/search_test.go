@@ -14,7 +14,7 @@ func urls(res Result) []string {
 }
 
 func TestRankingPutsBestMatchFirst(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	tests := []struct {
 		query, first string
 	}{
@@ -40,7 +40,7 @@ func TestRankingPutsBestMatchFirst(t *testing.T) {
 }
 
 func TestRankingCriteria(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	res := ix.Search(Query{Text: "bakers", Distinct: -1})
 	if len(res.Hits) < 3 {
 		t.Fatalf("got %d hits", len(res.Hits))
@@ -70,7 +70,7 @@ func TestRankingCriteria(t *testing.T) {
 }
 
 func TestMoreWordsMatchedRankFirst(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	res := ix.Search(Query{Text: "bakers octez daemon"})
 	if len(res.Hits) == 0 || res.Hits[0].Record.URL != "/architecture/bakers#running-a-baker" || res.Hits[0].Ranking.Words != 3 {
 		t.Fatalf("hits %v, want the daemon paragraph first with 3 words", urls(res))
@@ -87,7 +87,7 @@ func TestMoreWordsMatchedRankFirst(t *testing.T) {
 }
 
 func TestDistinctKeepsOneHitPerSection(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	res := ix.Search(Query{Text: "bakers"})
 	seen := map[string]bool{}
 	for _, h := range res.Hits {
@@ -103,7 +103,7 @@ func TestDistinctKeepsOneHitPerSection(t *testing.T) {
 }
 
 func TestPagingAndEmptyQueries(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	full := ix.Search(Query{Text: "tez", HitsPerPage: 100})
 	if full.NbHits < 3 {
 		t.Fatalf("tez: %d hits", full.NbHits)
@@ -125,7 +125,7 @@ func TestPagingAndEmptyQueries(t *testing.T) {
 }
 
 func TestFacetFilters(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	parse := func(s string) Filters {
 		t.Helper()
 		fs, err := ParseFilters([]byte(s))
@@ -167,7 +167,7 @@ func TestFacetFilters(t *testing.T) {
 }
 
 func TestSearchHandlesHostileQueries(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	for _, q := range []string{"<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "bakers\x00\x1b[31m", strings.Repeat("ab ", 400), "日本語", "\uFFFD\uFEFF"} {
 		res := ix.Search(Query{Text: q, AttributesToSnippet: []string{"content:15"}})
 		for _, h := range res.Hits {
@@ -188,7 +188,7 @@ func assertOnlyMarks(t *testing.T, value, pre, post string) {
 }
 
 func TestConcurrentSearchesAgree(t *testing.T) {
-	ix := testIndex()
+	ix := testIndex(t)
 	queries := []string{"bakers", "michelsn", "octez-cl", "staking rewards", "tez"}
 	want := map[string][]string{}
 	for _, q := range queries {

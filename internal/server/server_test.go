@@ -13,8 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/sitetest"
 )
 
 // writeBuiltSite writes a small built site through the dist package, as the build does, and
@@ -31,12 +33,8 @@ func writeBuiltSite(t *testing.T) string {
 	out.Add(dist.PageFile(dist.NotFoundRoute), []byte("<!doctype html><title>Page Not Found</title>"))
 	out.Add(dist.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
 	out.Add("img/logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))
-	records := []dist.Record{
-		{ObjectID: "a1", Hierarchy: dist.Hierarchy{"Architecture", "Bakers"}, Type: "lvl1", URL: "/architecture/bakers",
-			URLWithoutAnchor: "/architecture/bakers", Weight: dist.Weight{Level: 90, Position: 1}, Language: "en", DocusaurusTag: "docs-default-current"},
-		{ObjectID: "a2", Hierarchy: dist.Hierarchy{"Architecture", "Architecture"}, Content: "Bakers produce blocks.", Type: "content",
-			URL: "/architecture", URLWithoutAnchor: "/architecture", Language: "en", DocusaurusTag: "docs-default-current"},
-	}
+	// The search records are those the build makes of the site these pages stand for.
+	records := buildtest.Records(t, sitetest.Minimal)
 	for file, v := range map[string]any{
 		dist.ManifestFile:              dist.Manifest{Format: dist.FormatVersion, Routes: routes},
 		dist.DataFile("/architecture"): dist.PageData{Route: "/architecture"},
@@ -265,7 +263,7 @@ func TestSearchAPIAnswersFromTheBuiltIndex(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Results) != 1 || res.Results[0].NbHits != 2 || res.Results[0].Hits[0].URL != "/architecture/bakers" {
+	if len(res.Results) != 1 || res.Results[0].NbHits != 3 || res.Results[0].Hits[0].URL != "/architecture/bakers" {
 		t.Errorf("results %+v", res.Results)
 	}
 	if rec.Header().Get("Access-Control-Allow-Origin") != "*" {

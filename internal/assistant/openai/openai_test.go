@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/search"
 )
 
@@ -78,16 +78,14 @@ func delta(d string) string {
 	return `{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":` + d + `,"finish_reason":null}]}`
 }
 
+// testIndex indexes the records the build makes of the assistant's test site, whose answers the
+// golden transcripts in ../testdata hold.
 func testIndex(t *testing.T) *search.Index {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "records.json"))
+	site, err := os.ReadFile(filepath.Join("..", "testdata", "site.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []dist.Record
-	if err := json.Unmarshal(data, &recs); err != nil {
-		t.Fatal(err)
-	}
-	return search.NewIndex(recs)
+	return search.NewIndex(buildtest.Records(t, string(site)))
 }
 
 // ask runs the engine behind the real assistant handler and returns the SSE body.

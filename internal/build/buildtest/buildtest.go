@@ -1,0 +1,71 @@
+// Package buildtest gives other packages' tests and benchmarks search records made by the build:
+// those of a small txtar site (see internal/sitetest), so tests check what a build ships without
+// needing one, and those of the real docs that make build wrote. The build's own tests do not
+// import it, which keeps it free of import cycles.
+package buildtest
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"tzdocs/internal/build"
+	"tzdocs/internal/dist"
+	"tzdocs/internal/sitetest"
+)
+
+// Records writes archive, a txtar site whose files sit under site/, to a temporary folder and
+// returns the search records a build of it would write. It needs no Node: nothing is prerendered.
+func Records(tb testing.TB, archive string) []dist.Record {
+	tb.Helper()
+	dir := filepath.Join(sitetest.Write(tb, archive), "site")
+	recs, err := build.Records(context.Background(), dir)
+	if err != nil {
+		tb.Fatalf("building the search records of the test site: %v", err)
+	}
+	if len(recs) == 0 {
+		tb.Fatalf("the test site gave no search records; does the archive put its files under site/?")
+	}
+	return recs
+}
+
+// BuiltRecords returns the search records of the site that make build wrote into the repository's
+// dist/ folder, for benchmarks on the real docs. Without a build it skips, saying to run one:
+// benchmarks are not part of make test, which builds only after the Go tests.
+func BuiltRecords(tb testing.TB) []dist.Record {
+	tb.Helper()
+	dir, err := repoDist()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	recs, err := dist.LoadRecords(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skipf("no built site in %s: run make build first", dir)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return recs
+}
+
+// repoDist is the dist/ folder beside the go.mod above the working directory (a test runs in its
+// package's folder).
+func repoDist() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "dist"), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory: run the benchmark inside the repository")
+		}
+		dir = parent
+	}
+}
