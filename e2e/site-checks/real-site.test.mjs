@@ -7,10 +7,9 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SITE_DIR, startServer, launchBrowser } from "../tests/harness.mjs";
+import { SITE_DIR, startServer, launchBrowser, axeViolations } from "../tests/harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const AXE = path.join(here, "..", "node_modules", "axe-core", "axe.min.js");
 
 let server;
 let browser;
@@ -51,13 +50,7 @@ test("site check: representative real pages hydrate without errors and pass axe-
   for (const route of ["/", "/architecture/bakers", "/developing/octez-client/installing", "/tutorials/dapp/part-1"]) {
     await page.goto(server.url + route);
     await page.waitForLoadState("networkidle");
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ["violations"] });
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
-    });
+    const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `${route}: ${violations.join("\n")}`);
     assert.deepEqual(errors, [], `${route}: console errors`);
   }

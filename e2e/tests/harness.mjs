@@ -161,3 +161,16 @@ export async function hydrated(page) {
   // Effects (scroll and keyboard listeners, enhancements) run right after that commit.
   await framesPassed(page, 2);
 }
+
+const AXE = path.join(root, "e2e", "node_modules", "axe-core", "axe.min.js");
+
+/** Runs axe-core on the loaded page and returns its serious and critical violations, one line each. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  });
+}

@@ -3,13 +3,10 @@
 // mode, storage failures and accessibility, at a desktop (1280×800) and a phone (390×844) size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServer, launchBrowser, openPage, framesPassed, holdResponses, hydrated } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, framesPassed, holdResponses, hydrated, axeViolations } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const AXE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "axe-core", "axe.min.js");
 
 let server;
 let browser;
@@ -470,13 +467,7 @@ for (const [name, viewport] of [
     for (const route of ["/", "/architecture/accounts", "/architecture/bakers", "/developing/octez-client", "/nope"]) {
       await page.goto(server.url + route);
       await page.waitForLoadState("networkidle");
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ["violations"] });
-        return result.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
-      });
+      const violations = await axeViolations(page);
       assert.deepEqual(violations, [], `${route}: ${violations.join("\n")}`);
     }
     await context.close();

@@ -42,15 +42,17 @@ func TestBuildWritesEveryRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"index.html", "overview/index.html", "architecture/index.html", "architecture/accounts/index.html",
-		"conrefs/network/index.html", "hidden/index.html", "tutorials/app/part-1/index.html", "404.html", "sitemap.xml", "llms.txt",
-		"llms-full.txt", "architecture/accounts.md", "search/index.html", "_data/site.json", "_data/index.json", "_data/overview/index.json",
-		"_data/architecture/accounts.json", "assets/entry-client-AbCdEf12.js", dist.ManifestFile} {
+	files := []string{dist.PageFile(dist.NotFoundRoute), dist.SitemapFile, dist.LLMsFile, dist.LLMsFullFile, dist.SiteDataFile,
+		dist.ManifestFile, dist.CSPFile, dist.RecordsFile, dist.MarkdownFile("/architecture/accounts"), dist.AssetsDir + "/entry-client-AbCdEf12.js"}
+	for _, r := range []string{"/", "/overview/", "/architecture", "/architecture/accounts", "/conrefs/network", "/hidden", "/tutorials/app/part-1", "/search"} {
+		files = append(files, dist.PageFile(r), dist.DataFile(r))
+	}
+	for _, p := range files {
 		if _, err := os.Stat(filepath.Join(outDir, p)); err != nil {
 			t.Errorf("missing %s", p)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(outDir, "secret/draft/index.html")); err == nil {
+	if _, err := os.Stat(filepath.Join(outDir, dist.PageFile("/secret/draft"))); err == nil {
 		t.Error("draft was published")
 	}
 	if res.Pages != 10 {
@@ -81,7 +83,7 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
-	if got := read(t, outDir, "_csp.json"); !strings.HasPrefix(got, `{"scriptHashes":["sha256-`) || !strings.Contains(got, `"origins":[]`) {
+	if got := read(t, outDir, dist.CSPFile); !strings.HasPrefix(got, `{"scriptHashes":["sha256-`) || !strings.Contains(got, `"origins":[]`) {
 		t.Errorf("content security policy sources: %s", got)
 	}
 	if strings.Contains(html, "googletagmanager") {
@@ -105,7 +107,7 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 		t.Fatal(err)
 	}
 	var p dist.PageData
-	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/architecture/accounts"))), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Route != "/architecture/accounts" || p.Kind != "doc" || p.Sidebar != "documentation" || p.LastUpdated != "2025-01-02" {
@@ -121,12 +123,12 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 		t.Errorf("breadcrumbs %+v", p.Breadcrumbs)
 	}
 	var overview dist.PageData
-	json.Unmarshal([]byte(read(t, outDir, "_data/overview/index.json")), &overview)
+	json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/overview/"))), &overview)
 	if !strings.Contains(*overview.HTML, `href="/architecture/accounts"`) {
 		t.Errorf(".md link not rewritten to its route: %s", *overview.HTML)
 	}
 	var site map[string]any
-	json.Unmarshal([]byte(read(t, outDir, "_data/site.json")), &site)
+	json.Unmarshal([]byte(read(t, outDir, dist.SiteDataFile)), &site)
 	nav := site["navbar"].(map[string]any)["items"].([]any)
 	first := nav[0].(map[string]any)
 	if first["href"] != "/overview/" || first["activeSidebar"] != "documentation" || first["position"] != "left" {
@@ -136,7 +138,7 @@ func TestPageDataCarriesNavigation(t *testing.T) {
 		t.Errorf("external item %v", last)
 	}
 	var home dist.PageData
-	json.Unmarshal([]byte(read(t, outDir, "_data/index.json")), &home)
+	json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/"))), &home)
 	if home.Kind != "home" || home.Home == nil || home.Home.Hero.Tagline != "Learn." || len(home.Home.Cards) != 1 {
 		t.Errorf("home data %+v", home.Home)
 	}
@@ -172,7 +174,7 @@ func TestOwnHeadingOverFrontMatterTitle(t *testing.T) {
 		t.Fatal(err)
 	}
 	var p dist.PageData
-	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/architecture/accounts"))), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Title != "Accounts" || p.Heading != "Accounts at a glance" || strings.Contains(*p.HTML, "<h1") {
@@ -200,7 +202,7 @@ func buildAccountsWithDeepHeadings(t *testing.T, archive string) (outDir string,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal([]byte(read(t, outDir, "_data/architecture/accounts.json")), &p); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.DataFile("/architecture/accounts"))), &p); err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range p.TOC {
@@ -240,7 +242,7 @@ func TestEmbedOriginsReachThePolicy(t *testing.T) {
 		t.Fatal(err)
 	}
 	var policy dist.CSPSources
-	if err := json.Unmarshal([]byte(read(t, outDir, "_csp.json")), &policy); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.CSPFile)), &policy); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(policy.ImgOrigins, policy.FrameOrigins, policy.MediaOrigins) != "[https://stats.example.net] [https://www.youtube-nocookie.com] []" {
@@ -398,7 +400,7 @@ func TestTagManagerOnlyWhenConfigured(t *testing.T) {
 	if !strings.Contains(html, `<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script>`) {
 		t.Error("tag manager not loaded")
 	}
-	policy := read(t, outDir, "_csp.json")
+	policy := read(t, outDir, dist.CSPFile)
 	if !strings.Contains(policy, "https://www.googletagmanager.com") || strings.Count(policy, "sha256-") != 2 {
 		t.Errorf("policy %s", policy)
 	}
@@ -414,7 +416,7 @@ func TestVersionAndLocaleDropdownsHaveMobileLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	var site dist.SiteData
-	if err := json.Unmarshal([]byte(read(t, outDir, "_data/site.json")), &site); err != nil {
+	if err := json.Unmarshal([]byte(read(t, outDir, dist.SiteDataFile)), &site); err != nil {
 		t.Fatal(err)
 	}
 	items := site.Navbar.Items
@@ -492,21 +494,28 @@ Text.
 	}
 }
 
-func TestAPageThatPanicsIsAnErrorNamingItsFile(t *testing.T) {
+// builtThenEdited builds the minimal site, then edits the bakers page, so the next Build converts it.
+func builtThenEdited(t *testing.T) (*Builder, string) {
+	t.Helper()
 	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
 	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
 	t.Cleanup(b.Close)
 	if _, err := b.Build(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(dir, "site/docs/architecture/bakers.md"), []byte("## Rights\n\nEdited.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return b, dir
+}
+
+func TestAPageThatPanicsIsAnErrorNamingItsFile(t *testing.T) {
+	b, dir := builtThenEdited(t)
 	before := read(t, filepath.Join(dir, "dist"), dist.PageFile("/architecture/bakers"))
 	b.faultAt = func(d *content.Doc) {
 		if strings.HasSuffix(d.File, "bakers.md") {
 			panic("index out of range")
 		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "site/docs/architecture/bakers.md"), []byte("## Rights\n\nEdited.\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	_, err := b.Build(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "site/docs/architecture/bakers.md: converting this page failed (index out of range)") {
@@ -526,15 +535,7 @@ func TestAPageThatPanicsIsAnErrorNamingItsFile(t *testing.T) {
 }
 
 func TestACancelledBuildLeavesThePreviousOutput(t *testing.T) {
-	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
-	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
-	t.Cleanup(b.Close)
-	if _, err := b.Build(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "site/docs/architecture/bakers.md"), []byte("## Rights\n\nEdited.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	b, dir := builtThenEdited(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	b.faultAt = func(*content.Doc) { cancel() } // cancelled while converting
 	if _, err := b.Build(ctx); !errors.Is(err, context.Canceled) {

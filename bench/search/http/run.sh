@@ -6,7 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 [ -x bin/tzdocs ] || { echo "bench/search/http: bin/tzdocs is missing; run make build" >&2; exit 1; }
-[ -f dist/_search/records.json ] || { echo "bench/search/http: dist/ is not built; run make build" >&2; exit 1; }
 
 echo "== search over HTTP, 500 req/s for 20 s, open loop"
 go run ./bench/search/http "$@"

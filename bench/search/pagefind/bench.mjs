@@ -1,10 +1,11 @@
 // Scores Pagefind on bench/search/queries.tsv over the same built pages as our engine.
 //
-// It indexes the <main> element of every page that our engine indexes (the page URLs of
-// dist/_search/records.json, read from dist/<route>/index.html) with Pagefind's Node API, writes
-// the generated bundle to a temporary folder (never into dist/), loads that bundle's pagefind.js
-// in Node with fetch answered from the temporary folder, runs every query and prints hit@1,
-// hit@5 and MRR over the first 20 hits, counted as `go run ./bench/search` counts them.
+// It indexes the <main> element of every page that our engine indexes (the pages the search
+// records of dist/ name, read from their HTML files, both located by internal/dist through
+// bench/search/pagefind/corpus) with Pagefind's Node API, writes the generated bundle to a
+// temporary folder (never into dist/), loads that bundle's pagefind.js in Node with fetch answered
+// from the temporary folder, runs every query and prints hit@1, hit@5 and MRR over the first 20
+// hits, counted as `go run ./bench/search` counts them.
 //
 //	node bench/search/pagefind/bench.mjs [-dist dist] [-queries bench/search/queries.tsv] [-v] [-no-ours]
 //
@@ -65,9 +66,13 @@ function readQueries(file) {
   return out;
 }
 
-function routeFile(dist, route) {
-  const rel = route.replace(/^\/+/, "").replace(/\/+$/, "");
-  return path.join(dist, rel, "index.html");
+// readCorpus asks internal/dist, through a small Go program, for the build's records and the HTML
+// file of each page they name, so this script never spells a path inside a built site.
+function readCorpus(dist) {
+  const res = spawnSync("go", ["run", "./bench/search/pagefind/corpus", "-dir", dist], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (res.error) throw new Error(`go run ./bench/search/pagefind/corpus: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(res.stderr.trim());
+  return JSON.parse(res.stdout);
 }
 
 // The parts of <main> that are not the page's text: breadcrumbs, tables of contents, the
@@ -83,17 +88,17 @@ const excludeSelectors = [
   ".tz-heading__anchor",
 ];
 
-async function buildIndex(dist, routes, outDir) {
+async function buildIndex(pages, routes, outDir) {
   const { index, errors } = await pagefind.createIndex({ rootSelector: "main", excludeSelectors, forceLanguage: "en" });
   if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
   let words = 0;
   for (const route of routes) {
-    const file = routeFile(dist, route);
+    const file = pages[route];
     let content;
     try {
       content = fs.readFileSync(file, "utf8");
     } catch (err) {
-      throw new Error(`${file}: ${err.message} (page ${route} of _search/records.json; run make build)`);
+      throw new Error(`${file}: ${err.message} (page ${route} of the search records; run make build)`);
     }
     const res = await index.addHTMLFile({ url: route, content });
     if (res.errors.length) throw new Error(`pagefind ${file}: ${res.errors.join("; ")}`);
@@ -212,13 +217,7 @@ const fmt = (s) => `hit@1 ${s.hit1.toFixed(3)}  hit@5 ${s.hit5.toFixed(3)}  MRR 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const queries = readQueries(opts.queries);
-  const recordsFile = path.join(opts.dist, "_search", "records.json");
-  let records;
-  try {
-    records = JSON.parse(fs.readFileSync(recordsFile, "utf8"));
-  } catch (err) {
-    throw new Error(`${recordsFile}: ${err.message} (run make build first)`);
-  }
+  const { records, pages } = readCorpus(opts.dist);
   const known = new Set();
   for (const r of records) {
     known.add(r.url);
@@ -234,7 +233,7 @@ async function main() {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "tzdocs-pagefind-"));
   try {
     let t = performance.now();
-    const words = await buildIndex(opts.dist, routes, outDir);
+    const words = await buildIndex(pages, routes, outDir);
     const buildMs = performance.now() - t;
     const pf = await loadSearch(outDir);
 

@@ -9,6 +9,5 @@ if [ ! -d node_modules/pagefind ] || [ package-lock.json -nt node_modules/.packa
   npm install --no-audit --no-fund --loglevel=error >/dev/null
 fi
 cd ../../..
-[ -f dist/_search/records.json ] || { echo "bench/search/pagefind: dist/ is not built; run make build" >&2; exit 1; }
 echo "== search quality: tzdocs and Pagefind on bench/search/queries.tsv"
 node bench/search/pagefind/bench.mjs "$@"

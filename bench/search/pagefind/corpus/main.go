@@ -1,0 +1,44 @@
+// Command corpus prints, as JSON, what the Pagefind comparison indexes of a built site: its search
+// records and the HTML file of every page they name. bench.mjs runs it, so only internal/dist
+// knows where a built site keeps them.
+//
+//	go run ./bench/search/pagefind/corpus [-dir dist]
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"tzdocs/internal/dist"
+)
+
+func main() {
+	dir := flag.String("dir", "dist", "the built site")
+	flag.Parse()
+	if err := run(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, "corpus:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string) error {
+	records, err := dist.LoadRecords(dir)
+	if err != nil {
+		return fmt.Errorf("%v (run make build first)", err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	pages := map[string]string{}
+	for _, r := range records {
+		pages[r.URLWithoutAnchor] = filepath.Join(abs, filepath.FromSlash(dist.PageFile(r.URLWithoutAnchor)))
+	}
+	return json.NewEncoder(os.Stdout).Encode(struct {
+		Records []dist.Record     `json:"records"`
+		Pages   map[string]string `json:"pages"`
+	}{records, pages})
+}
