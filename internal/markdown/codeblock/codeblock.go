@@ -17,6 +17,7 @@ import (
 
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 )
 
 // Mermaid is the fence language of diagrams rendered in the browser.
@@ -36,6 +37,51 @@ func (e Extension) Extend(m goldmark.Markdown) {
 		parser.WithBlockParsers(util.Prioritized(jsxParser{}, 840)),
 		parser.WithASTTransformers(util.Prioritized(checker{e.Highlighter}, 100)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{e.Highlighter}, 100)))
+}
+
+// Declare tells the converter that code is searchable (diagrams are not), that a diagram needs
+// the browser's renderer, that <CodeBlock> is a component, and how code reads as Markdown: a
+// fence with its language and title, the highlight directives gone.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("CodeBlock")
+	for _, k := range []ast.NodeKind{ast.KindFencedCodeBlock, ast.KindCodeBlock, KindJSX} {
+		d.Text(k, searchText)
+		d.Collect(k, collect)
+		d.Markdown(k, writeMarkdown)
+	}
+}
+
+// block returns what a code node shows.
+func block(n ast.Node, source []byte) Block {
+	if n, ok := n.(*JSX); ok {
+		return n.Block
+	}
+	return Parse(n, source)
+}
+
+func searchText(t ext.Text, n ast.Node) ast.WalkStatus {
+	if b := block(n, t.Source()); b.Lang != Mermaid {
+		t.Code(b.Code)
+	}
+	return ast.WalkSkipChildren
+}
+
+func collect(p ext.Page, n ast.Node) {
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info == nil {
+		return // no language, so no diagram
+	}
+	if block(n, p.Source()).Lang == Mermaid {
+		p.Mermaid()
+	}
+}
+
+func writeMarkdown(w *ext.MarkdownWriter, n ast.Node) {
+	b := block(n, w.Source())
+	info := b.Lang
+	if b.Title != "" {
+		info += ` title="` + strings.ReplaceAll(b.Title, `"`, "'") + `"`
+	}
+	w.Fence(info, b.Code)
 }
 
 type checker struct{ h *highlight.Highlighter }
@@ -83,12 +129,7 @@ func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, ent
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	var b Block
-	if n, ok := node.(*JSX); ok {
-		b = n.Block
-	} else {
-		b = Parse(node, source)
-	}
+	b := block(node, source)
 	if b.Lang == Mermaid {
 		_, _ = w.WriteString(`<pre class="tz-mermaid">` + html.EscapeString(b.Code) + "</pre>\n")
 		return ast.WalkSkipChildren, nil
