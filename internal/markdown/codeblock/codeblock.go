@@ -51,10 +51,17 @@ func (Extension) Declare(d *ext.Declarations) {
 	}
 }
 
+// attrBlock holds the *Block of a fenced or indented code block, parsed once by the checker for
+// the renderer, the search text and the Markdown export.
+const attrBlock = "tz-code-block"
+
 // block returns what a code node shows.
 func block(n ast.Node, source []byte) Block {
 	if n, ok := n.(*JSX); ok {
 		return n.Block
+	}
+	if b, ok := n.AttributeString(attrBlock); ok {
+		return *b.(*Block)
 	}
 	return Parse(n, source)
 }
@@ -86,7 +93,8 @@ func writeMarkdown(w *ext.MarkdownWriter, n ast.Node) {
 
 type checker struct{ h *highlight.Highlighter }
 
-// Transform warns about fences whose language has no lexer; they still render, as plain text.
+// Transform reads every code block's fence and warns about languages that have no lexer; they
+// still render, as plain text.
 func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -96,11 +104,14 @@ func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 		var lang string
 		var offset int
 		switch n := n.(type) {
-		case *ast.FencedCodeBlock:
-			if n.Info == nil {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			b := Parse(n, source)
+			n.SetAttributeString(attrBlock, &b)
+			f, fenced := n.(*ast.FencedCodeBlock)
+			if !fenced || f.Info == nil {
 				return ast.WalkContinue, nil
 			}
-			lang, offset = Parse(n, source).Lang, n.Info.Segment.Start
+			lang, offset = b.Lang, f.Info.Segment.Start
 		case *JSX:
 			lang, offset = n.Block.Lang, n.Offset
 		default:

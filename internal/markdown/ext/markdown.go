@@ -1,6 +1,7 @@
 package ext
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -37,8 +38,13 @@ func NewMarkdownWriter(d *Declarations, source []byte) *MarkdownWriter {
 // Markdown returns doc, a parsed page, as plain Markdown ending in a newline ("" when empty).
 func Markdown(d *Declarations, doc ast.Node, source []byte) string {
 	w := NewMarkdownWriter(d, source)
+	w.b.Grow(len(source) + len(source)/8)
 	w.Blocks(doc)
-	return w.String()
+	if w.b.Len() == 0 {
+		return ""
+	}
+	w.b.WriteByte('\n')
+	return w.b.String()
 }
 
 // String returns what was written, ending in a newline ("" when nothing was).
@@ -61,12 +67,25 @@ func (w *MarkdownWriter) WriteString(s string) {
 	if s == "" {
 		return
 	}
+	w.startContent()
+	w.b.WriteString(s)
+}
+
+// write is WriteString for text the source holds, without copying it to a string first.
+func (w *MarkdownWriter) write(v []byte) {
+	if len(v) == 0 {
+		return
+	}
+	w.startContent()
+	w.b.Write(v)
+}
+
+// startContent pays what is owed before new content: the separator after the previous block.
+func (w *MarkdownWriter) startContent() {
 	if w.pending != "" && w.b.Len() > 0 {
 		w.b.WriteString(w.pending)
 	}
-	w.pending = ""
-	w.b.WriteString(s)
-	w.wrote = true
+	w.pending, w.wrote = "", true
 }
 
 // WriteText writes s, plain text, escaped so that it reads as itself.
@@ -187,7 +206,11 @@ func (w *MarkdownWriter) core(n ast.Node) {
 			w.EndBlock()
 		}
 	case *ast.Text:
-		w.WriteString(EscapeTags(string(n.Segment.Value(w.source))))
+		if v := n.Segment.Value(w.source); bytes.IndexByte(v, '<') < 0 {
+			w.write(v)
+		} else {
+			w.WriteString(EscapeTags(string(v)))
+		}
 		switch {
 		case n.HardLineBreak():
 			w.WriteString("\\\n")
