@@ -6,24 +6,26 @@ import (
 
 	"tzdocs/internal/content"
 	"tzdocs/internal/markdown"
+	"tzdocs/internal/markdown/ext"
+	"tzdocs/internal/markdown/tutorialcard"
 )
 
 // generatedIndex renders the page of a sidebar category linked to {type: generated-index}: its
-// description and a card for each item, in the HTML of the TutorialCard component.
+// description and a card for each item, as the TutorialCard component renders cards.
 func generatedIndex(site *content.Site, d *content.Doc) *markdown.Document {
-	var b strings.Builder
-	if d.Description != "" {
-		b.WriteString("<p>" + html.EscapeString(d.Description) + "</p>\n")
-	}
-	b.WriteString(`<div class="tz-tutorial-cards">`)
+	var cards []tutorialcard.Props
 	for _, c := range site.IndexCards(d) {
-		b.WriteString(`<a class="tz-tutorial-card" href="` + html.EscapeString(c.Href) + `">`)
-		b.WriteString(`<span class="tz-tutorial-card__title">` + html.EscapeString(c.Title) + `</span>`)
-		if c.Description != "" {
-			b.WriteString(`<span class="tz-tutorial-card__description">` + html.EscapeString(c.Description) + `</span>`)
-		}
-		b.WriteString(`</a>`)
+		cards = append(cards, tutorialcard.Props{Title: c.Title, Href: c.Href, Description: c.Description})
 	}
-	b.WriteString("</div>\n")
-	return &markdown.Document{HTML: b.String(), Sections: []markdown.Section{{Level: 1, Text: d.Description}}}
+	var page, md []string
+	if d.Description != "" {
+		page = append(page, "<p>"+html.EscapeString(d.Description)+"</p>\n")
+		md = append(md, ext.Escape(d.Description)+"\n")
+	}
+	page = append(page, tutorialcard.HTML(cards))
+	if len(cards) > 0 {
+		md = append(md, tutorialcard.Markdown(cards)+"\n")
+	}
+	return &markdown.Document{HTML: strings.Join(page, ""), Markdown: strings.Join(md, "\n"),
+		Sections: []markdown.Section{{Level: 1, Text: d.Description}}}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 
 	"tzdocs/internal/content"
 	"tzdocs/internal/dist"
@@ -22,7 +23,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	for _, d := range site.Docs {
 		var md []byte
 		if d.Kind != content.KindGeneratedIndex {
-			md = markdownText(d)
+			md = markdownText(d, docs[d])
 			out.Add(dist.MarkdownFile(d.Route), md)
 		}
 		if d.FrontMatter.Unlisted {
@@ -55,14 +56,17 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	out.Add(dist.LLMsFullFile, full.Bytes())
 }
 
-// markdownText is a page's Markdown without front matter, headed by its title.
-func markdownText(d *content.Doc) []byte {
-	body := bytes.TrimLeft(d.Body, "\r\n")
-	var b bytes.Buffer
-	if !bytes.HasPrefix(body, []byte("# ")) {
-		fmt.Fprintf(&b, "# %s\n\n", d.Title)
+// markdownText is a page's Markdown as the converter exports it (no front matter, no MDX), headed
+// by the title the page shows: its own leading heading, else its front-matter title.
+func markdownText(d *content.Doc, md *markdown.Document) []byte {
+	title := d.Title
+	if md.Title != "" {
+		title = md.Title
 	}
-	b.Write(bytes.TrimRight(body, "\r\n\t "))
-	b.WriteString("\n")
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s\n", title)
+	if body := strings.TrimRight(md.Markdown, "\n"); body != "" {
+		b.WriteString("\n" + body + "\n")
+	}
 	return b.Bytes()
 }

@@ -1,8 +1,10 @@
 // Package markdown compiles Docusaurus-flavoured Markdown pages to HTML plus the data the site needs
 // about them: title, headings, table of contents, plain-text sections for search, links, images and
-// diagnostics. It is the only package that knows goldmark. Each Docusaurus/MDX convention is a
-// sub-package (admonition, codeblock, tabs, figure, tutorialcard, details, rawhtml, mdx, jsx, …);
-// conref includes content references before parsing.
+// diagnostics, and a plain Markdown version of the page. It is the only package that knows
+// goldmark. Each Docusaurus/MDX convention is a sub-package (admonition, codeblock, tabs, figure,
+// tutorialcard, details, rawhtml, mdx, jsx, …) that declares through package ext what its nodes
+// mean for search, links and the Markdown export; New lists them, and nothing else here names
+// one. conref includes content references before parsing.
 package markdown
 
 import (
@@ -24,6 +26,7 @@ import (
 	"tzdocs/internal/markdown/details"
 	"tzdocs/internal/markdown/diag"
 	"tzdocs/internal/markdown/embed"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/figure"
 	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/markdown/jsx"
@@ -65,10 +68,7 @@ type PageContext struct {
 }
 
 // Image is a resolved image.
-type Image struct {
-	URL           string
-	Width, Height int
-}
+type Image = ext.Image
 
 // Heading is a heading of the page.
 type Heading struct {
@@ -136,9 +136,9 @@ func (d Diagnostic) String() string {
 
 // Embed kinds: what a page loads from another site.
 const (
-	EmbedImage = "img"   // <img>, Markdown images, <Figure>
-	EmbedFrame = "frame" // <iframe>
-	EmbedMedia = "media" // <video>, <audio>, <source>
+	EmbedImage = ext.EmbedImage // <img>, Markdown images, <Figure>
+	EmbedFrame = ext.EmbedFrame // <iframe>
+	EmbedMedia = ext.EmbedMedia // <video>, <audio>, <source>
 )
 
 // Embed is a resource of another site a page loads.
@@ -164,12 +164,20 @@ type Document struct {
 	// Partials are the files of the content references included (as ReadPartial named them), so
 	// a build can rebuild the page when one of them changes.
 	Partials []string
+	// Markdown is the page for programs that read Markdown (llms-full.txt, <route>.md): plain
+	// CommonMark with GFM tables, task lists, strikethrough and footnotes. Components become
+	// their Markdown equivalents, MDX statements and comments are gone, and links point where
+	// the HTML's do. Like HTML, it leaves out the leading title heading.
+	Markdown string
 }
 
 // Converter converts pages. It is safe for concurrent Convert calls.
 type Converter struct {
 	opts Options
 	md   goldmark.Markdown
+	// decl is what the extensions declared about their nodes: the converter learns from it how
+	// to collect, index and export them, so it names none of their node types.
+	decl *ext.Declarations
 }
 
 // New returns a Converter for opts.
@@ -177,11 +185,9 @@ func New(opts Options) *Converter {
 	if opts.Highlighter == nil {
 		opts.Highlighter = highlight.New()
 	}
-	exts := []goldmark.Extender{
-		extension.Strikethrough,
-		extension.TaskList,
-		extension.Linkify,
-		extension.Footnote,
+	// The extensions of this converter, and so the syntax it reads: this list is the one place
+	// that names them.
+	exts := []ext.Extension{
 		tablewrap.Extension{},
 		headingid.Extension{},
 		admonition.Extension{},
@@ -193,19 +199,28 @@ func New(opts Options) *Converter {
 		figure.Extension{},
 		embed.Extension{},
 		tutorialcard.Extension{},
-		jsx.Extension{},
 		rawhtml.Extension{},
 	}
 	if opts.Math {
 		exts = append(exts, math.Extension{})
 	}
+	decl := ext.Declare(exts...)
+	// The component check lets through the components the extensions above render.
+	check := jsx.Extension{Components: decl.KnownComponents()}
+	check.Declare(decl)
+	exts = append(exts, check)
+
+	gm := []goldmark.Extender{extension.Strikethrough, extension.TaskList, extension.Linkify, extension.Footnote}
+	for _, e := range exts {
+		gm = append(gm, e)
+	}
 	md := goldmark.New(
 		goldmark.WithParser(mdxParser()),
-		goldmark.WithExtensions(exts...),
+		goldmark.WithExtensions(gm...),
 		// Pages are trusted content from the docs repository, and Docusaurus passes HTML through too.
 		goldmark.WithRendererOptions(html.WithUnsafe()),
 	)
-	return &Converter{opts: opts, md: md}
+	return &Converter{opts: opts, md: md, decl: decl}
 }
 
 // mdxParser is goldmark's CommonMark parser without indented code blocks, as in MDX, which
@@ -250,15 +265,16 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 
 	first := root.FirstChild()
-	for first != nil && mdx.Invisible(first) {
+	for first != nil && c.decl.For(first.Kind()).Invisible {
 		first = first.NextSibling()
 	}
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
-		doc.Title = headingText(h)
+		doc.Title = ext.HeadingAttr(h, ext.HeadingText)
 		root.RemoveChild(root, h)
 	}
 	c.collect(root, src, ctx, pos, doc)
-	doc.Sections = sections(root, src)
+	doc.Sections = sections(root, src, c.decl)
+	doc.Markdown = ext.Markdown(c.decl, root, src)
 	for _, w := range diag.Warnings(pc) {
 		doc.Warnings = append(doc.Warnings, pos.diag(w.Offset, w.Message))
 	}
@@ -270,16 +286,4 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	}
 	doc.HTML = out.String()
 	return doc, nil
-}
-
-func headingText(h *ast.Heading) string {
-	v, _ := h.AttributeString(headingid.AttrText)
-	b, _ := v.([]byte)
-	return string(b)
-}
-
-func headingID(h *ast.Heading) string {
-	v, _ := h.AttributeString(headingid.AttrID)
-	b, _ := v.([]byte)
-	return string(b)
 }

@@ -62,7 +62,7 @@ func TestGolden(t *testing.T) {
 		for _, d := range doc.Errors {
 			fmt.Fprintf(&diags, "error %s\n", d)
 		}
-		return map[string]string{"output.html": doc.HTML, "toc.txt": toc.String(), "diagnostics.txt": diags.String()}
+		return map[string]string{"output.html": doc.HTML, "output.md": doc.Markdown, "toc.txt": toc.String(), "diagnostics.txt": diags.String()}
 	})
 }
 

@@ -6,20 +6,14 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 
-	"tzdocs/internal/markdown/admonition"
-	"tzdocs/internal/markdown/codeblock"
-	"tzdocs/internal/markdown/details"
-	"tzdocs/internal/markdown/embed"
-	"tzdocs/internal/markdown/figure"
-	"tzdocs/internal/markdown/math"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/plaintext"
-	"tzdocs/internal/markdown/rawhtml"
-	"tzdocs/internal/markdown/tutorialcard"
 )
 
-// sections splits the page's reader-visible text at headings.
-func sections(root ast.Node, src []byte) []Section {
-	s := &sectioner{src: src, cur: &Section{Level: 1}}
+// sections splits the page's reader-visible text at headings. The text of CommonMark and GFM
+// blocks is known here; extensions declare that of their own nodes.
+func sections(root ast.Node, src []byte, decl *ext.Declarations) []Section {
+	s := &sectioner{src: src, decl: decl, cur: &Section{Level: 1}}
 	s.visit(root)
 	s.flush()
 	return s.out
@@ -27,6 +21,7 @@ func sections(root ast.Node, src []byte) []Section {
 
 type sectioner struct {
 	src   []byte
+	decl  *ext.Declarations
 	out   []Section
 	cur   *Section
 	parts []string
@@ -41,32 +36,30 @@ func (s *sectioner) flush() {
 	}
 }
 
+// The sectioner is the ext.Text that extensions write into.
+func (s *sectioner) Source() []byte    { return s.src }
+func (s *sectioner) Prose(t string)    { s.parts = append(s.parts, t) }
+func (s *sectioner) Code(code string)  { s.cur.Code = append(s.cur.Code, code) }
+func (s *sectioner) Inline(n ast.Node) { s.parts = append(s.parts, plaintext.Inline(n, s.src)) }
+
 func (s *sectioner) visit(n ast.Node) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch h := s.decl.For(c.Kind()); {
+		case h.Invisible:
+			continue
+		case h.Text != nil:
+			if h.Text(s, c) != ast.WalkSkipChildren {
+				s.visit(c)
+			}
+			continue
+		}
 		switch c := c.(type) {
 		case *ast.Heading:
 			s.flush()
-			s.cur = &Section{Level: c.Level, ID: headingID(c), Title: headingText(c)}
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			b := codeblock.Parse(c, s.src)
-			if b.Lang != codeblock.Mermaid {
-				s.cur.Code = append(s.cur.Code, b.Code)
-			}
-		case *codeblock.JSX:
-			if c.Block.Lang != codeblock.Mermaid {
-				s.cur.Code = append(s.cur.Code, c.Block.Code)
-			}
-		case *ast.Paragraph, *ast.TextBlock, *east.TableCell, *admonition.Title, *details.Summary:
-			s.parts = append(s.parts, plaintext.Inline(c, s.src))
-		case *figure.Figure:
-			s.parts = append(s.parts, c.Caption)
-		case *math.Block:
-			s.parts = append(s.parts, string(c.Lines().Value(s.src)))
-		case *embed.Quiz:
-			s.parts = append(append(s.parts, c.Question), c.Options...)
-		case *tutorialcard.Card:
-			s.parts = append(s.parts, c.Title, c.Description)
-		case *ast.HTMLBlock, *rawhtml.Block:
+			s.cur = &Section{Level: c.Level, ID: ext.HeadingAttr(c, ext.HeadingID), Title: ext.HeadingAttr(c, ext.HeadingText)}
+		case *ast.Paragraph, *ast.TextBlock, *east.TableCell:
+			s.Inline(c)
+		case *ast.HTMLBlock:
 			// markup, not prose
 		default:
 			s.visit(c)

@@ -9,6 +9,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/ext"
 )
 
 // nodeRenderer writes <div class="tz-admonition tz-admonition--TYPE"> with a title paragraph and a body div.
@@ -46,6 +48,34 @@ func (nodeRenderer) renderTitle(w util.BufWriter, _ []byte, _ ast.Node, entering
 
 // Extension is the goldmark extension for admonitions.
 type Extension struct{}
+
+// Declare tells the converter that a title's text is searchable, that <Admonition> is a
+// component, and how an admonition reads as Markdown: a block quote led by its type in bold.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("Admonition")
+	d.Text(KindTitle, ext.InlineText)
+	d.Markdown(KindAdmonition, writeMarkdown)
+	d.Markdown(KindTitle, func(w *ext.MarkdownWriter, n ast.Node) { w.Inline(n) })
+}
+
+func writeMarkdown(w *ext.MarkdownWriter, node ast.Node) {
+	n := node.(*Admonition)
+	w.Quote(func(w *ext.MarkdownWriter) {
+		kind := strings.ToUpper(n.Keyword[:1]) + n.Keyword[1:]
+		body := n.FirstChild()
+		if title, ok := body.(*Title); ok {
+			w.WriteString("**" + kind + ":** ")
+			w.Block(title)
+			body = title.NextSibling()
+		} else {
+			w.WriteString("**" + kind + "**")
+			w.EndBlock()
+		}
+		for ; body != nil; body = body.NextSibling() {
+			w.Block(body)
+		}
+	})
+}
 
 // Extend adds the admonition parser and renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {

@@ -17,6 +17,7 @@ import (
 
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 )
 
 // Mermaid is the fence language of diagrams rendered in the browser.
@@ -38,9 +39,62 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{e.Highlighter}, 100)))
 }
 
+// Declare tells the converter that code is searchable (diagrams are not), that a diagram needs
+// the browser's renderer, that <CodeBlock> is a component, and how code reads as Markdown: a
+// fence with its language and title, the highlight directives gone.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("CodeBlock")
+	for _, k := range []ast.NodeKind{ast.KindFencedCodeBlock, ast.KindCodeBlock, KindJSX} {
+		d.Text(k, searchText)
+		d.Collect(k, collect)
+		d.Markdown(k, writeMarkdown)
+	}
+}
+
+// attrBlock holds the *Block of a fenced or indented code block, parsed once by the checker for
+// the renderer, the search text and the Markdown export.
+const attrBlock = "tz-code-block"
+
+// block returns what a code node shows.
+func block(n ast.Node, source []byte) Block {
+	if n, ok := n.(*JSX); ok {
+		return n.Block
+	}
+	if b, ok := n.AttributeString(attrBlock); ok {
+		return *b.(*Block)
+	}
+	return Parse(n, source)
+}
+
+func searchText(t ext.Text, n ast.Node) ast.WalkStatus {
+	if b := block(n, t.Source()); b.Lang != Mermaid {
+		t.Code(b.Code)
+	}
+	return ast.WalkSkipChildren
+}
+
+func collect(p ext.Page, n ast.Node) {
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info == nil {
+		return // no language, so no diagram
+	}
+	if block(n, p.Source()).Lang == Mermaid {
+		p.Mermaid()
+	}
+}
+
+func writeMarkdown(w *ext.MarkdownWriter, n ast.Node) {
+	b := block(n, w.Source())
+	info := b.Lang
+	if b.Title != "" {
+		info += ` title="` + strings.ReplaceAll(b.Title, `"`, "'") + `"`
+	}
+	w.Fence(info, b.Code)
+}
+
 type checker struct{ h *highlight.Highlighter }
 
-// Transform warns about fences whose language has no lexer; they still render, as plain text.
+// Transform reads every code block's fence and warns about languages that have no lexer; they
+// still render, as plain text.
 func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -50,11 +104,14 @@ func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 		var lang string
 		var offset int
 		switch n := n.(type) {
-		case *ast.FencedCodeBlock:
-			if n.Info == nil {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			b := Parse(n, source)
+			n.SetAttributeString(attrBlock, &b)
+			f, fenced := n.(*ast.FencedCodeBlock)
+			if !fenced || f.Info == nil {
 				return ast.WalkContinue, nil
 			}
-			lang, offset = Parse(n, source).Lang, n.Info.Segment.Start
+			lang, offset = b.Lang, f.Info.Segment.Start
 		case *JSX:
 			lang, offset = n.Block.Lang, n.Offset
 		default:
@@ -83,12 +140,7 @@ func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, ent
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	var b Block
-	if n, ok := node.(*JSX); ok {
-		b = n.Block
-	} else {
-		b = Parse(node, source)
-	}
+	b := block(node, source)
 	if b.Lang == Mermaid {
 		_, _ = w.WriteString(`<pre class="tz-mermaid">` + html.EscapeString(b.Code) + "</pre>\n")
 		return ast.WalkSkipChildren, nil

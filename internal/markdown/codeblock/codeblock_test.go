@@ -12,8 +12,7 @@ import (
 )
 
 func TestGolden(t *testing.T) {
-	md := goldmark.New(goldmark.WithExtensions(Extension{Highlighter: highlight.New()}))
-	goldentest.RunMarkdown(t, "testdata", md)
+	goldentest.RunExtensions(t, "testdata", Extension{Highlighter: highlight.New()})
 }
 
 func TestParseMeta(t *testing.T) {

@@ -14,7 +14,9 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/jsxtag"
+	"tzdocs/internal/markdown/plaintext"
 )
 
 // KindDetails is the node kind of *Details.
@@ -150,6 +152,19 @@ func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 // Extension is the goldmark extension for <details> blocks.
 type Extension struct{}
+
+// Declare tells the converter that the summary's text is searchable and how a <details> block
+// reads as Markdown: its summary in bold, then its content.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Text(KindSummary, ext.InlineText)
+	d.Markdown(KindDetails, func(w *ext.MarkdownWriter, n ast.Node) { w.Blocks(n) })
+	d.Markdown(KindSummary, func(w *ext.MarkdownWriter, n ast.Node) {
+		// Its plain text: emphasis inside the summary would end the bold early.
+		if s := plaintext.Normalize(plaintext.Inline(n, w.Source())); s != "" {
+			w.WriteString("**" + ext.Escape(s) + "**")
+		}
+	})
+}
 
 // Extend adds the <details> parser, ahead of the HTML block parser, and its renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {

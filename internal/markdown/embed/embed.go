@@ -19,11 +19,9 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/jsxtag"
 )
-
-// Components are the component names this package renders.
-var Components = []string{"LucidDiagram", "QuizQuestion"}
 
 // KindDiagram is the node kind of *Diagram.
 var KindDiagram = ast.NewNodeKind("LucidDiagram")
@@ -231,6 +229,65 @@ func renderQuiz(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 
 // Extension is the goldmark extension for the embedding components.
 type Extension struct{}
+
+// Declare tells the converter the components' names, that a diagram's frame comes from another
+// site, that a quiz's question and options are searchable, and how both read as Markdown.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("LucidDiagram", "QuizQuestion")
+	d.Collect(KindDiagram, func(p ext.Page, n ast.Node) {
+		if src := n.(*Diagram).Src; src != "" {
+			p.Embed(ext.EmbedFrame, src)
+		}
+	})
+	d.Text(KindQuiz, func(t ext.Text, node ast.Node) ast.WalkStatus {
+		n := node.(*Quiz)
+		t.Prose(n.Question)
+		for _, o := range n.Options {
+			t.Prose(o)
+		}
+		return ast.WalkSkipChildren
+	})
+	d.Markdown(KindDiagram, writeDiagram)
+	d.Markdown(KindQuiz, writeQuiz)
+}
+
+// writeDiagram writes a diagram as a link to it.
+func writeDiagram(w *ext.MarkdownWriter, node ast.Node) {
+	n := node.(*Diagram)
+	if !n.pending.Done || n.Src == "" {
+		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+		return
+	}
+	title := n.Title
+	if title == "" {
+		title = "Diagram"
+	}
+	w.WriteString(ext.LinkMarkdown(title, n.Src))
+}
+
+// writeQuiz writes the question, the numbered options and the answer.
+func writeQuiz(w *ext.MarkdownWriter, node ast.Node) {
+	n := node.(*Quiz)
+	if !n.pending.Done {
+		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+		return
+	}
+	w.WriteString("**Quiz:** ")
+	w.WriteText(n.Question)
+	w.EndBlock()
+	for i, o := range n.Options {
+		if i > 0 {
+			w.WriteString("\n")
+		}
+		w.WriteString(strconv.Itoa(i+1) + ". ")
+		w.WriteText(o)
+	}
+	w.EndBlock()
+	if n.Answer >= 0 {
+		w.WriteString("Answer: " + strconv.Itoa(n.Answer+1) + ". ")
+		w.WriteText(n.Options[n.Answer])
+	}
+}
 
 // Extend adds the parser, ahead of the HTML block parser, and the renderers to m.
 func (Extension) Extend(m goldmark.Markdown) {

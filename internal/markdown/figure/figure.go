@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -15,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/jsxtag"
 )
 
@@ -94,15 +96,7 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.pending.Source())) + "</p>\n")
 			return ast.WalkSkipChildren, nil
 		}
-		url := n.URL
-		if url == "" {
-			url = n.Src
-		}
-		alt := n.Alt
-		if alt == "" {
-			alt = n.Caption
-		}
-		fmt.Fprintf(w, `<figure class="tz-figure"><img src="%s" alt="%s"`, html.EscapeString(url), html.EscapeString(alt))
+		fmt.Fprintf(w, `<figure class="tz-figure"><img src="%s" alt="%s"`, html.EscapeString(n.url()), html.EscapeString(n.alt()))
 		if n.Width > 0 && n.Height > 0 {
 			_, _ = w.WriteString(` width="` + strconv.Itoa(n.Width) + `" height="` + strconv.Itoa(n.Height) + `"`)
 		}
@@ -117,6 +111,59 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 // Extension is the goldmark extension for <Figure>.
 type Extension struct{}
+
+// Declare tells the converter that <Figure> is a component, that its image is resolved like a
+// Markdown image, that its caption is searchable, and how it reads as Markdown: the image with
+// its caption in italics below.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("Figure")
+	d.Collect(KindFigure, func(p ext.Page, node ast.Node) {
+		n := node.(*Figure)
+		if n.Src == "" {
+			return
+		}
+		if img, ok := p.Image(n.Src, n.Offset); ok {
+			n.URL, n.Width, n.Height = img.URL, img.Width, img.Height
+		}
+	})
+	d.Text(KindFigure, func(t ext.Text, n ast.Node) ast.WalkStatus {
+		t.Prose(n.(*Figure).Caption)
+		return ast.WalkSkipChildren
+	})
+	d.Markdown(KindFigure, writeMarkdown)
+}
+
+func writeMarkdown(w *ext.MarkdownWriter, node ast.Node) {
+	n := node.(*Figure)
+	if !n.pending.Done {
+		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+		return
+	}
+	var lines []string
+	if n.Src != "" {
+		lines = append(lines, ext.ImageMarkdown(n.alt(), n.url()))
+	}
+	if n.Caption != "" {
+		lines = append(lines, "*"+ext.Escape(n.Caption)+"*")
+	}
+	w.WriteString(strings.Join(lines, "\n"))
+}
+
+// url is where the image is: resolved, or as written.
+func (n *Figure) url() string {
+	if n.URL == "" {
+		return n.Src
+	}
+	return n.URL
+}
+
+// alt is the image's alternative text: the caption unless the author gave one.
+func (n *Figure) alt() string {
+	if n.Alt == "" {
+		return n.Caption
+	}
+	return n.Alt
+}
 
 // Extend adds the <Figure> parser, ahead of the HTML block parser, and its renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {

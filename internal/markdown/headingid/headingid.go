@@ -15,15 +15,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/plaintext"
-)
-
-// Attribute names set on *ast.Heading by the transformer; the renderer reads them.
-const (
-	// AttrID holds the final id ([]byte).
-	AttrID = "id"
-	// AttrText holds the heading's plain text without any {#id} ([]byte).
-	AttrText = "tz-text"
 )
 
 // customID matches a trailing Docusaurus explicit id, "{#id}", on the heading's last line.
@@ -46,8 +39,8 @@ func (transformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		if id == "" {
 			id = slugger.Slug(txt)
 		}
-		h.SetAttributeString(AttrID, []byte(id))
-		h.SetAttributeString(AttrText, []byte(txt))
+		h.SetAttributeString(ext.HeadingID, []byte(id))
+		h.SetAttributeString(ext.HeadingText, []byte(txt))
 		return ast.WalkSkipChildren, nil
 	})
 }
@@ -105,19 +98,10 @@ func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHeading, r.renderHeading)
 }
 
-func attr(n ast.Node, name string) string {
-	v, ok := n.AttributeString(name)
-	if !ok {
-		return ""
-	}
-	b, _ := v.([]byte)
-	return string(b)
-}
-
 func (nodeRenderer) renderHeading(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	h := node.(*ast.Heading)
 	tag := "h" + strconv.Itoa(h.Level)
-	id := attr(h, AttrID)
+	id := ext.HeadingAttr(h, ext.HeadingID)
 	if entering {
 		_, _ = w.WriteString("<" + tag)
 		if id != "" {
@@ -128,7 +112,7 @@ func (nodeRenderer) renderHeading(w util.BufWriter, _ []byte, node ast.Node, ent
 	}
 	if id != "" {
 		_, _ = w.WriteString(`<a class="tz-heading__anchor" href="#` + html.EscapeString(id) +
-			`" aria-label="Direct link to ` + html.EscapeString(attr(h, AttrText)) + `">#</a>`)
+			`" aria-label="Direct link to ` + html.EscapeString(ext.HeadingAttr(h, ext.HeadingText)) + `">#</a>`)
 	}
 	_, _ = w.WriteString("</" + tag + ">\n")
 	return ast.WalkContinue, nil
@@ -136,6 +120,10 @@ func (nodeRenderer) renderHeading(w util.BufWriter, _ []byte, node ast.Node, ent
 
 // Extension is the goldmark extension for heading ids and heading rendering.
 type Extension struct{}
+
+// Declare declares nothing: headings are CommonMark's, and the converter reads the ids and texts
+// this extension sets (ext.HeadingID, ext.HeadingText).
+func (Extension) Declare(*ext.Declarations) {}
 
 // Extend adds heading ids and the heading renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {

@@ -1,34 +1,30 @@
 package headingid
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/internal/goldentest"
 )
 
 func TestGolden(t *testing.T) {
-	md := goldmark.New(goldmark.WithExtensions(Extension{}))
+	c := goldentest.New(Extension{})
 	goldentest.Run(t, "testdata", func(t *testing.T, src []byte) map[string]string {
-		doc := md.Parser().Parse(text.NewReader(src))
-		var out bytes.Buffer
-		if err := md.Renderer().Render(&out, src, doc); err != nil {
-			t.Fatal(err)
-		}
+		doc, pc := c.Parse(src)
+		out := c.Outputs(t, src, doc, pc)
 		var toc strings.Builder
 		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if h, ok := n.(*ast.Heading); ok && entering {
-				fmt.Fprintf(&toc, "%d %s %s\n", h.Level, attr(h, AttrID), attr(h, AttrText))
+				fmt.Fprintf(&toc, "%d %s %s\n", h.Level, ext.HeadingAttr(h, ext.HeadingID), ext.HeadingAttr(h, ext.HeadingText))
 			}
 			return ast.WalkContinue, nil
 		})
-		return map[string]string{"output.html": out.String(), "toc.txt": toc.String()}
+		out["toc.txt"] = toc.String()
+		return out
 	})
 }
 

@@ -1,5 +1,5 @@
-// Package jsx checks MDX component tags: known components (built in, or a Markdown partial the page
-// imports) pass through as markup; any other capitalised tag, including a React component the page
+// Package jsx checks MDX component tags: known components (those the other extensions render, or a
+// Markdown partial the page imports) pass through as markup; any other capitalised tag, including a React component the page
 // imports or defines, which tzdocs cannot run, is shown as literal text with a warning, as an
 // unrendered component would otherwise vanish silently.
 package jsx
@@ -7,6 +7,7 @@ package jsx
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -17,11 +18,9 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/mdx"
 )
-
-// Builtin are the components every page may use without importing them.
-var Builtin = []string{"Tabs", "TabItem", "Figure", "TutorialCard", "TutorialCardContainer", "CodeBlock", "Admonition", "LucidDiagram", "QuizQuestion"}
 
 // KindLiteral is the node kind of *Literal.
 var KindLiteral = ast.NewNodeKind("JSXLiteral")
@@ -100,9 +99,11 @@ func isPartial(module string) bool {
 	return strings.HasSuffix(module, ".md") || strings.HasSuffix(module, ".mdx")
 }
 
-type checker struct{}
+// checker turns unknown component tags into literals. components are the names every page may use
+// without importing them, sorted, so messages list them in a stable order.
+type checker struct{ components []string }
 
-func (checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	imports, exports := pageNames(doc, source)
 	known := map[string]bool{}
@@ -111,14 +112,14 @@ func (checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Contex
 			known[name] = true
 		}
 	}
-	for _, b := range Builtin {
+	for _, b := range c.components {
 		known[b] = true
 	}
 	isKnown := func(name string) bool {
 		head, _, _ := strings.Cut(name, ".") // <Tabs.Item> is known when Tabs is
 		return known[head]
 	}
-	builtins := strings.Join(Builtin, ", ")
+	builtins := strings.Join(c.components, ", ")
 	warn := func(offset int, name string) {
 		head, _, _ := strings.Cut(name, ".")
 		var msg string
@@ -228,10 +229,23 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 // Extension is the goldmark extension for the component check. It expects mdx.Extension too, which
 // parses the import statements it reads.
-type Extension struct{}
+type Extension struct {
+	// Components are the components the page converter renders, which every page may use: the
+	// names the other extensions declared.
+	Components []string
+}
 
 // Extend adds the check and the literal renderer to m.
-func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(checker{}, 200)))
+func (e Extension) Extend(m goldmark.Markdown) {
+	components := slices.Clone(e.Components)
+	slices.Sort(components)
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(checker{components}, 200)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
+
+// Declare tells the converter how literals read as Markdown: as the text they show, escaped so
+// that they stay text.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Markdown(KindLiteral, func(w *ext.MarkdownWriter, n ast.Node) { w.WriteText(string(n.(*Literal).Value)) })
+	d.Markdown(KindLiteralBlock, func(w *ext.MarkdownWriter, n ast.Node) { w.WriteText(string(n.(*LiteralBlock).Value)) })
 }

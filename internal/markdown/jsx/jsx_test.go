@@ -1,16 +1,27 @@
 package jsx
 
 import (
+	"strings"
 	"testing"
-
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/renderer/html"
 
 	"tzdocs/internal/markdown/internal/goldentest"
 	"tzdocs/internal/markdown/mdx"
 )
 
 func TestGolden(t *testing.T) {
-	md := goldmark.New(goldmark.WithExtensions(mdx.Extension{}, Extension{}), goldmark.WithRendererOptions(html.WithUnsafe()))
-	goldentest.RunMarkdown(t, "testdata", md)
+	goldentest.RunExtensions(t, "testdata", mdx.Extension{}, Extension{Components: []string{"Tabs", "TabItem", "Figure"}})
+}
+
+// The known components are the ones the converter is built with, not a list of this package's.
+func TestKnownComponentsAreTheGivenOnes(t *testing.T) {
+	c := goldentest.New(mdx.Extension{}, Extension{Components: []string{"Widget"}})
+	src := []byte("<Widget />\n\n<Tabs>\n")
+	doc, pc := c.Parse(src)
+	out := c.Outputs(t, src, doc, pc)
+	if !strings.Contains(out["output.html"], "<Widget />") || !strings.Contains(out["output.html"], "<p>&lt;Tabs&gt;</p>") {
+		t.Errorf("HTML:\n%s", out["output.html"])
+	}
+	if w := out["warnings.txt"]; strings.Count(w, "\n") != 1 || !strings.Contains(w, "unknown JSX component <Tabs>, shown as text; use one of Widget,") {
+		t.Errorf("warnings:\n%s", w)
+	}
 }

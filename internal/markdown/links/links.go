@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/plaintext"
 )
 
@@ -116,6 +117,26 @@ func (nodeRenderer) renderImage(w util.BufWriter, source []byte, node ast.Node, 
 	}
 	_, _ = w.WriteString(` loading="lazy" decoding="async">`)
 	return ast.WalkSkipChildren, nil
+}
+
+// Declare tells the converter to record every link and image, to resolve link destinations and
+// images, and to give images their size for the renderer.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Collect(ast.KindLink, func(p ext.Page, node ast.Node) {
+		n := node.(*ast.Link)
+		n.Destination = []byte(p.Link(string(n.Destination), ext.Offset(n)))
+	})
+	d.Collect(ast.KindAutoLink, func(p ext.Page, node ast.Node) {
+		p.Ref(string(node.(*ast.AutoLink).URL(p.Source())), ext.Offset(node))
+	})
+	d.Collect(ast.KindImage, func(p ext.Page, node ast.Node) {
+		n := node.(*ast.Image)
+		if img, ok := p.Image(string(n.Destination), ext.Offset(n)); ok {
+			n.Destination = []byte(img.URL)
+			n.SetAttributeString(AttrWidth, img.Width)
+			n.SetAttributeString(AttrHeight, img.Height)
+		}
+	})
 }
 
 // Extension is the goldmark extension for link and image rendering.

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
 
 	"tzdocs/internal/markdown/internal/goldentest"
 )
@@ -15,9 +13,9 @@ import (
 // TestGolden renders the golden inputs; images named "sized*" get a 300×200 size first, as the
 // markdown package does after resolving them.
 func TestGolden(t *testing.T) {
-	md := goldmark.New(goldmark.WithExtensions(extension.Linkify, Extension{}))
+	c := goldentest.New(extension.Linkify, Extension{})
 	goldentest.Run(t, "testdata", func(t *testing.T, src []byte) map[string]string {
-		doc := md.Parser().Parse(text.NewReader(src))
+		doc, pc := c.Parse(src)
 		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if img, ok := n.(*ast.Image); ok && entering && bytes.HasPrefix(img.Destination, []byte("sized")) {
 				img.SetAttributeString(AttrWidth, 300)
@@ -25,11 +23,7 @@ func TestGolden(t *testing.T) {
 			}
 			return ast.WalkContinue, nil
 		})
-		var out bytes.Buffer
-		if err := md.Renderer().Render(&out, src, doc); err != nil {
-			t.Fatal(err)
-		}
-		return map[string]string{"output.html": out.String()}
+		return c.Outputs(t, src, doc, pc)
 	})
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 )
 
 // KindInline is the node kind of *Inline.
@@ -29,6 +30,9 @@ type Inline struct {
 
 // Kind implements ast.Node.
 func (n *Inline) Kind() ast.NodeKind { return KindInline }
+
+// PlainText is what a reader sees of the formula in plain text: its TeX.
+func (n *Inline) PlainText([]byte) []byte { return n.TeX }
 
 // Dump implements ast.Node.
 func (n *Inline) Dump(source []byte, level int) {
@@ -167,13 +171,28 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if !entering {
 			return ast.WalkSkipChildren, nil
 		}
-		var tex bytes.Buffer
-		for i := 0; i < node.Lines().Len(); i++ {
-			seg := node.Lines().At(i)
-			tex.Write(seg.Value(source))
-		}
-		_, _ = w.WriteString(`<div class="tz-math tz-math--display">` + html.EscapeString(string(bytes.TrimSpace(tex.Bytes()))) + "</div>\n")
+		_, _ = w.WriteString(`<div class="tz-math tz-math--display">` + html.EscapeString(tex(node, source)) + "</div>\n")
 		return ast.WalkSkipChildren, nil
+	})
+}
+
+// tex returns a display formula's TeX.
+func tex(n ast.Node, source []byte) string {
+	return string(bytes.TrimSpace(n.Lines().Value(source)))
+}
+
+// Declare tells the converter that a display formula's TeX is searchable and that formulas keep
+// their dollars in the Markdown export.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Text(KindBlock, func(t ext.Text, n ast.Node) ast.WalkStatus {
+		t.Prose(tex(n, t.Source()))
+		return ast.WalkSkipChildren
+	})
+	d.Markdown(KindInline, func(w *ext.MarkdownWriter, n ast.Node) {
+		w.WriteString("$" + string(n.(*Inline).TeX) + "$")
+	})
+	d.Markdown(KindBlock, func(w *ext.MarkdownWriter, n ast.Node) {
+		w.WriteString("$$\n" + tex(n, w.Source()) + "\n$$")
 	})
 }
 

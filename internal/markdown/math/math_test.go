@@ -3,12 +3,9 @@ package math
 import (
 	"testing"
 
-	"github.com/yuin/goldmark"
-
 	"tzdocs/internal/markdown/internal/goldentest"
 )
 
 func TestGolden(t *testing.T) {
-	md := goldmark.New(goldmark.WithExtensions(Extension{}))
-	goldentest.RunMarkdown(t, "testdata", md)
+	goldentest.RunExtensions(t, "testdata", Extension{})
 }

@@ -51,13 +51,3 @@ func (n *InlineComment) Kind() ast.NodeKind { return KindInlineComment }
 
 // Dump implements ast.Node.
 func (n *InlineComment) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
-
-// Invisible reports whether n is MDX syntax that renders nothing (statements or comments), so a
-// block after it still counts as the page's first.
-func Invisible(n ast.Node) bool {
-	switch n.Kind() {
-	case KindESM, KindComment:
-		return true
-	}
-	return false
-}

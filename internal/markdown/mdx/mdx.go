@@ -12,6 +12,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/ext"
 )
 
 // esmStart matches the first line of an import or export statement.
@@ -166,6 +168,12 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindESM, nothing)
 	reg.Register(KindComment, nothing)
 	reg.Register(KindInlineComment, nothing)
+}
+
+// Declare tells the converter that statements and comments are invisible: no text, no Markdown,
+// and the heading after them is still the page's first block.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Invisible(KindESM, KindComment, KindInlineComment)
 }
 
 // Extension is the goldmark extension for MDX statements and comments.

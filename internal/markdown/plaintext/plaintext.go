@@ -7,13 +7,17 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/util"
-
-	"tzdocs/internal/markdown/math"
 )
 
+// Texter is an inline node that says itself what a reader sees of it in plain text, such as a
+// formula whose text is its TeX.
+type Texter interface {
+	PlainText(source []byte) []byte
+}
+
 // Inline returns the text of n's inline content as a reader sees it: emphasis and links reduced to
-// their text, code spans to their code, formulas to their TeX, raw HTML dropped, soft breaks as
-// spaces.
+// their text, code spans to their code, nodes that are Texters to their plain text, raw HTML
+// dropped, soft breaks as spaces.
 func Inline(n ast.Node, source []byte) string {
 	var b strings.Builder
 	writeInline(&b, n, source)
@@ -45,8 +49,8 @@ func writeInline(b *strings.Builder, n ast.Node, source []byte) {
 			}
 		case *ast.AutoLink:
 			b.Write(c.Label(source))
-		case *math.Inline:
-			b.Write(c.TeX) // a formula reads as its TeX source
+		case Texter:
+			b.Write(c.PlainText(source))
 		case *ast.RawHTML, *east.FootnoteLink:
 			// not visible text
 		default:

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 )
@@ -32,5 +33,23 @@ func TestInline(t *testing.T) {
 func TestNormalize(t *testing.T) {
 	if got := Normalize("  a \n\t b  c "); got != "a b c" {
 		t.Errorf("Normalize = %q", got)
+	}
+}
+
+// texter is an inline node that knows its own plain text, as a formula does.
+type texter struct{ ast.BaseInline }
+
+var kindTexter = ast.NewNodeKind("Texter")
+
+func (n *texter) Kind() ast.NodeKind             { return kindTexter }
+func (n *texter) Dump(source []byte, level int)  { ast.DumpHelper(n, source, level, nil, nil) }
+func (n *texter) PlainText(source []byte) []byte { return []byte("E = mc^2") }
+
+func TestTextersGiveTheirOwnText(t *testing.T) {
+	p := ast.NewParagraph()
+	p.AppendChild(p, ast.NewString([]byte("Energy: ")))
+	p.AppendChild(p, &texter{})
+	if got := Inline(p, nil); got != "Energy: E = mc^2" {
+		t.Errorf("Inline = %q", got)
 	}
 }

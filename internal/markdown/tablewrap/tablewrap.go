@@ -9,10 +9,15 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/ext"
 )
 
 // Extension adds GFM tables (parser and renderer) with the scrolling wrapper.
 type Extension struct{}
+
+// Declare declares nothing: tables are GFM's, whose text and Markdown the converter knows.
+func (Extension) Declare(*ext.Declarations) {}
 
 // Extend adds tables to m and wraps their HTML.
 func (Extension) Extend(m goldmark.Markdown) {

@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/markdown/jsxtag"
 )
@@ -275,6 +276,18 @@ func renderItem(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 	}
 	_, _ = w.WriteString(">\n")
 	return ast.WalkContinue, nil
+}
+
+// Declare tells the converter the components' names and how tabs read as Markdown: every panel
+// in turn, each led by its label in bold.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("Tabs", "TabItem")
+	d.Markdown(KindTabs, func(w *ext.MarkdownWriter, n ast.Node) { w.Blocks(n) })
+	d.Markdown(KindTabItem, func(w *ext.MarkdownWriter, n ast.Node) {
+		w.WriteString("**" + ext.Escape(n.(*TabItem).Label) + "**")
+		w.EndBlock()
+		w.Blocks(n)
+	})
 }
 
 // Extension is the goldmark extension for <Tabs> and <TabItem>.

@@ -4,7 +4,9 @@ package tutorialcard
 
 import (
 	"html"
+	"io"
 	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -14,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
+	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/jsxtag"
 )
 
@@ -36,10 +39,15 @@ func (n *Container) Dump(source []byte, level int) { ast.DumpHelper(n, source, l
 // KindCard is the node kind of *Card.
 var KindCard = ast.NewNodeKind("TutorialCard")
 
+// Props are what a card shows; Href is the link as it is rendered.
+type Props struct {
+	Title, Emoji, Href, Description, LinkText string
+}
+
 // Card is a <TutorialCard> component. The page converter resolves Href.
 type Card struct {
 	ast.BaseBlock
-	Title, Emoji, Href, Description, LinkText string
+	Props
 	// Offset is the source offset of the tag, for diagnostics.
 	Offset  int
 	pending jsxtag.Pending
@@ -149,9 +157,9 @@ type nodeRenderer struct{}
 func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindContainer, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			_, _ = w.WriteString("<div class=\"tz-tutorial-cards\">\n")
+			_, _ = w.WriteString(gridOpen)
 		} else {
-			_, _ = w.WriteString("</div>\n")
+			_, _ = w.WriteString(gridClose)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -164,20 +172,110 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.pending.Source())) + "</p>\n")
 			return ast.WalkSkipChildren, nil
 		}
-		_, _ = w.WriteString(`<a class="tz-tutorial-card" href="` + html.EscapeString(n.Href) + `">`)
-		if n.Emoji != "" {
-			_, _ = w.WriteString(`<span class="tz-tutorial-card__emoji" aria-hidden="true">` + html.EscapeString(n.Emoji) + `</span>`)
-		}
-		_, _ = w.WriteString(`<span class="tz-tutorial-card__title">` + html.EscapeString(n.Title) + `</span>`)
-		if n.Description != "" {
-			_, _ = w.WriteString(`<span class="tz-tutorial-card__description">` + html.EscapeString(n.Description) + `</span>`)
-		}
-		if n.LinkText != "" {
-			_, _ = w.WriteString(`<span class="tz-tutorial-card__link">` + html.EscapeString(n.LinkText) + `</span>`)
-		}
-		_, _ = w.WriteString("</a>\n")
+		writeCard(w, n.Props)
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+const (
+	gridOpen  = "<div class=\"tz-tutorial-cards\">\n"
+	gridClose = "</div>\n"
+)
+
+// writeCard writes one card as a link holding its emoji, title, description and call to action.
+func writeCard(w io.StringWriter, c Props) {
+	_, _ = w.WriteString(`<a class="tz-tutorial-card" href="` + html.EscapeString(c.Href) + `">`)
+	if c.Emoji != "" {
+		_, _ = w.WriteString(`<span class="tz-tutorial-card__emoji" aria-hidden="true">` + html.EscapeString(c.Emoji) + `</span>`)
+	}
+	_, _ = w.WriteString(`<span class="tz-tutorial-card__title">` + html.EscapeString(c.Title) + `</span>`)
+	if c.Description != "" {
+		_, _ = w.WriteString(`<span class="tz-tutorial-card__description">` + html.EscapeString(c.Description) + `</span>`)
+	}
+	if c.LinkText != "" {
+		_, _ = w.WriteString(`<span class="tz-tutorial-card__link">` + html.EscapeString(c.LinkText) + `</span>`)
+	}
+	_, _ = w.WriteString("</a>\n")
+}
+
+// HTML returns cards as <TutorialCardContainer> renders them: a grid of link cards.
+func HTML(cards []Props) string {
+	var b strings.Builder
+	b.WriteString(gridOpen)
+	for _, c := range cards {
+		writeCard(&b, c)
+	}
+	b.WriteString(gridClose)
+	return b.String()
+}
+
+// Markdown returns cards as a Markdown list of links, each followed by its description.
+func Markdown(cards []Props) string {
+	lines := make([]string, len(cards))
+	for i, c := range cards {
+		lines[i] = "- " + cardMarkdown(c)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func cardMarkdown(c Props) string {
+	var parts []string
+	switch {
+	case c.Href == "" && c.Title != "":
+		parts = append(parts, ext.Escape(c.Title))
+	case c.Href != "" && c.Title == "":
+		parts = append(parts, ext.LinkMarkdown(c.Href, c.Href))
+	case c.Href != "":
+		parts = append(parts, ext.LinkMarkdown(c.Title, c.Href))
+	}
+	if c.Description != "" {
+		parts = append(parts, ext.Escape(c.Description))
+	}
+	return strings.Join(parts, ": ")
+}
+
+// Declare tells the converter the components' names, that a card's link is resolved like a
+// Markdown link, that its title and description are searchable, and how cards read as
+// Markdown: a list of links with their descriptions.
+func (Extension) Declare(d *ext.Declarations) {
+	d.Components("TutorialCard", "TutorialCardContainer")
+	d.Collect(KindCard, func(p ext.Page, node ast.Node) {
+		if n := node.(*Card); n.Href != "" {
+			n.Href = p.Link(n.Href, n.Offset)
+		}
+	})
+	d.Text(KindCard, func(t ext.Text, node ast.Node) ast.WalkStatus {
+		n := node.(*Card)
+		t.Prose(n.Title)
+		t.Prose(n.Description)
+		return ast.WalkSkipChildren
+	})
+	d.Markdown(KindContainer, writeContainer)
+	d.Markdown(KindCard, func(w *ext.MarkdownWriter, node ast.Node) {
+		if n := node.(*Card); n.pending.Done {
+			w.WriteString(cardMarkdown(n.Props))
+		} else {
+			w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+		}
+	})
+}
+
+// writeContainer writes the cards of a container as one list; other content stays as it is.
+func writeContainer(w *ext.MarkdownWriter, n ast.Node) {
+	var cards []Props
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if card, ok := c.(*Card); ok && card.pending.Done {
+			cards = append(cards, card.Props)
+			continue
+		}
+		if len(cards) > 0 {
+			w.WriteString(Markdown(cards))
+			w.EndBlock()
+			cards = nil
+		}
+		w.Block(c)
+	}
+	w.WriteString(Markdown(cards))
 }
 
 // Extension is the goldmark extension for tutorial cards.

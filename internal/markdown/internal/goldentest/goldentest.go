@@ -1,5 +1,6 @@
 // Package goldentest runs Markdown golden files: txtar archives with an "input.md" section and the
-// expected "output.html" (plus optional sections such as "toc.txt" or "warnings.txt").
+// expected "output.html" (plus optional sections such as "output.md", the Markdown export,
+// "toc.txt" or "warnings.txt").
 package goldentest
 
 import (
