@@ -222,6 +222,7 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal(sh.web)
 	var todo []*dist.PageData
+	var todoJSON [][]byte
 	for _, p := range pages {
 		data, err := json.Marshal(p)
 		if err != nil {
@@ -237,7 +238,7 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			out.Keep(page)
 			continue
 		}
-		todo = append(todo, p)
+		todo, todoJSON = append(todo, p), append(todoJSON, data)
 	}
 	if len(todo) == 0 {
 		return nil
@@ -249,20 +250,27 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 		b.closeRenderer()
 		return err
 	}
-	for _, p := range todo {
+	// Node renders the next page while this side wraps the last one in its document.
+	err := b.renderer.RenderAll(todoJSON, func(i int, app string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		app, err := b.renderer.Render(p)
-		if err != nil {
-			b.closeRenderer()
-			return fmt.Errorf("prerendering %s: %w", p.Route, err)
-		}
-		doc, err := sh.document(p, app)
+		doc, err := sh.document(todo[i], app)
 		if err != nil {
 			return err
 		}
-		out.Add(dist.PageFile(p.Route), doc)
+		out.Add(dist.PageFile(todo[i].Route), doc)
+		return nil
+	})
+	if err != nil {
+		b.closeRenderer()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if pe := (*prerender.PageError)(nil); errors.As(err, &pe) {
+			return fmt.Errorf("prerendering %s: %w", todo[pe.Index].Route, pe.Err)
+		}
+		return fmt.Errorf("prerendering: %w", err)
 	}
 	return nil
 }

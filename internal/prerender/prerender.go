@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -108,31 +109,63 @@ func (r *Renderer) SetSite(site any) error {
 	return r.send(map[string]any{"site": site})
 }
 
-// Render returns the app's HTML for one page.
-func (r *Renderer) Render(page any) (string, error) {
+// RenderAll renders pages given as JSON (each a PageData object) and calls done with each page's
+// HTML, in order. The pages are sent while earlier ones render, so Node never waits for the caller
+// and the caller's work on one page overlaps Node's on the next. The first error (a page that
+// fails to render, or done's) stops it; the worker is then unusable and must be closed.
+func (r *Renderer) RenderAll(pages [][]byte, done func(i int, html string) error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.nextID++
-	id := r.nextID
-	if err := r.send(map[string]any{"id": id, "page": page}); err != nil {
-		return "", fmt.Errorf("sending a page to the prerender worker: %w", err)
+	first := r.nextID + 1
+	r.nextID += len(pages)
+	sendErr := make(chan error, 1)
+	go func() {
+		var line []byte
+		for i, page := range pages {
+			line = append(append(append(line[:0], `{"id":`...), strconv.Itoa(first+i)...), `,"page":`...)
+			line = append(append(line, page...), "}\n"...)
+			if _, err := r.stdin.Write(line); err != nil {
+				sendErr <- fmt.Errorf("sending a page to the prerender worker: %w", err)
+				return
+			}
+		}
+		sendErr <- nil
+	}()
+	fail := func(err error) error {
+		_ = r.cmd.Process.Kill() // unblocks the sender
+		<-sendErr
+		return err
 	}
-	var res struct {
-		ID    int    `json:"id"`
-		HTML  string `json:"html"`
-		Error string `json:"error"`
+	for i := range pages {
+		var res struct {
+			ID    int    `json:"id"`
+			HTML  string `json:"html"`
+			Error string `json:"error"`
+		}
+		if err := r.read(&res); err != nil {
+			return fail(err)
+		}
+		switch {
+		case res.ID != first+i:
+			return fail(fmt.Errorf("prerender worker answered page %d, expected %d", res.ID, first+i))
+		case res.Error != "":
+			return fail(&PageError{Index: i, Err: errors.New(res.Error)})
+		}
+		if err := done(i, res.HTML); err != nil {
+			return fail(err)
+		}
 	}
-	if err := r.read(&res); err != nil {
-		return "", err
-	}
-	if res.ID != id {
-		return "", fmt.Errorf("prerender worker answered page %d, expected %d", res.ID, id)
-	}
-	if res.Error != "" {
-		return "", errors.New(res.Error)
-	}
-	return res.HTML, nil
+	return <-sendErr
 }
+
+// PageError is a page the app failed to render: Index is its place in RenderAll's pages.
+type PageError struct {
+	Index int
+	Err   error
+}
+
+func (e *PageError) Error() string { return e.Err.Error() }
+func (e *PageError) Unwrap() error { return e.Err }
 
 // Close stops the Node process.
 func (r *Renderer) Close() error {

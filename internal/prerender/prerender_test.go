@@ -2,6 +2,8 @@ package prerender
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,20 +32,60 @@ func TestRenderPagesWithSiteData(t *testing.T) {
 	if err := r.SetSite(map[string]string{"title": "Docs"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, title := range []string{"One", "Two <b>", "Ünïcödé\nline"} {
-		html, err := r.Render(map[string]string{"title": title})
-		if err != nil {
-			t.Fatal(err)
+	titles := []string{"One", "Two <b>", "Ünïcödé\nline", "Four"}
+	var pages [][]byte
+	for _, title := range titles {
+		page, _ := json.Marshal(map[string]string{"title": title})
+		pages = append(pages, page)
+	}
+	var got []string
+	if err := r.RenderAll(pages, func(i int, html string) error {
+		if i != len(got) {
+			t.Errorf("page %d answered after %d pages", i, len(got))
 		}
-		if html != "<h1>"+title+" · Docs</h1>" {
-			t.Errorf("got %q", html)
+		got = append(got, html)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, title := range titles {
+		if want := "<h1>" + title + " · Docs</h1>"; i >= len(got) || got[i] != want {
+			t.Errorf("page %d: got %q, want %q", i, got, want)
 		}
 	}
-	if _, err := r.Render(map[string]string{"title": "boom"}); err == nil || !strings.Contains(err.Error(), "render failed on purpose") {
-		t.Errorf("render error not reported: %v", err)
+	// A second batch on the same worker continues the page numbering.
+	if err := r.RenderAll(pages[:1], func(int, string) error { return nil }); err != nil {
+		t.Fatal(err)
 	}
-	if html, err := r.Render(map[string]string{"title": "After"}); err != nil || !strings.Contains(html, "After") {
-		t.Errorf("worker unusable after a page error: %q %v", html, err)
+}
+
+func TestRenderAllNamesThePageThatFailed(t *testing.T) {
+	bundle := writeBundle(t, `export function render({ page }) {
+  if (page.title === "boom") throw new Error("render failed on purpose");
+  return "<h1>" + page.title + "</h1>";
+}`)
+	r, err := Start(context.Background(), bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var pages [][]byte
+	for _, title := range []string{"a", "b", "boom", "d"} {
+		page, _ := json.Marshal(map[string]string{"title": title})
+		pages = append(pages, page)
+	}
+	rendered := 0
+	err = r.RenderAll(pages, func(int, string) error { rendered++; return nil })
+	var pe *PageError
+	if !errors.As(err, &pe) || pe.Index != 2 || !strings.Contains(err.Error(), "render failed on purpose") {
+		t.Errorf("err = %v, want the error of page 2", err)
+	}
+	if rendered != 2 {
+		t.Errorf("%d pages handed over before the failure, want 2", rendered)
+	}
+	stop := errors.New("the caller stopped")
+	if err := r.RenderAll(pages[:1], func(int, string) error { return stop }); err == nil {
+		t.Error("no error after the worker was stopped")
 	}
 }
 
