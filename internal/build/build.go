@@ -124,8 +124,11 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	// Node loads the SSR bundle, and the web app's assets are compressed, while the Markdown is
 	// converted: none of them depends on the content.
 	b.startRenderer(ctx)
-	out := b.out.NewOutput()
-	defer out.Wait() // a failed build leaves no compression running
+	out, err := b.out.NewOutput()
+	if err != nil {
+		return nil, err
+	}
+	defer out.Discard() // a failed build leaves no work running and no file behind
 	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir); err != nil {
 		return nil, err
 	}

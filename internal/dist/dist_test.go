@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,10 +32,20 @@ func TestFilesOfARoute(t *testing.T) {
 }
 
 // sample is a small site written through an Output, as the build writes one.
-func sample() *Output {
-	out := NewOutput()
-	out.Add(PageFile("/"), []byte("<!doctype html><title>Home</title>"))
-	out.Add(PageFile("/a"), []byte(strings.Repeat("<p>long page</p>", 200)))
+func sample() *Output { return addSample(NewOutput()) }
+
+// addSample adds the sample site's files to out, but for the pages of the routes in without.
+func addSample(out *Output, without ...string) *Output {
+	for _, r := range []string{"/", "/a"} {
+		if slices.Contains(without, r) {
+			continue
+		}
+		if r == "/" {
+			out.Add(PageFile(r), []byte("<!doctype html><title>Home</title>"))
+		} else {
+			out.Add(PageFile(r), []byte(strings.Repeat("<p>long page</p>", 200)))
+		}
+	}
 	out.Add(PageFile(NotFoundRoute), []byte("<!doctype html><title>Not found</title>"))
 	out.Add(AssetsDir+"/app-AbCdEf12.js", []byte("console.log(1)"))
 	_ = out.AddJSON(ManifestFile, Manifest{Format: FormatVersion, Routes: []string{"/", "/a"}})
@@ -148,33 +159,41 @@ func TestWriterReplacesOnlyItsOwnFolderAndLeavesNoTemporaryFiles(t *testing.T) {
 		t.Fatal("a file tzdocs did not write was removed")
 	}
 
-	// A previous build, even one interrupted after its folder was emptied, is replaced.
+	// A previous build, even one a crash interrupted, is replaced.
 	other := filepath.Join(t.TempDir(), "out")
 	if _, err := NewWriter(other).Write(sample()); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(other, "stale.html"), []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := resetDir(other); err != nil {
-		t.Fatal(err)
+	for name, data := range map[string]string{"stale.html": "old", "a/index.html.1a2b3c" + tempSuffix: "half-written"} {
+		if err := os.WriteFile(filepath.Join(other, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	w := NewWriter(other)
-	o := sample()
-	delete(o.files, PageFile("/"))
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addSample(o, "/")
 	changed, err := w.Write(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(other, "stale.html")); err == nil {
-		t.Error("a file of the previous build survived")
+	for _, gone := range []string{"stale.html", "index.html", "index.html.gz"} {
+		if _, err := os.Stat(filepath.Join(other, gone)); err == nil {
+			t.Errorf("%s of the previous build survived", gone)
+		}
 	}
-	if !changed[PageFile("/a")] {
-		t.Errorf("changed = %v", changed)
+	// The files the folder already holds, byte for byte and with their sidecars, are left alone.
+	if changed[PageFile("/a")] || !changed[PageFile("/")] || !changed["stale.html"] {
+		t.Errorf("changed = %v, want the removed files only", changed)
 	}
 	// A second Write writes only what changed and removes what is no longer produced.
-	o2 := sample()
-	delete(o2.files, PageFile("/a"))
+	o2, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addSample(o2, "/a")
 	changed, err = w.Write(o2)
 	if err != nil {
 		t.Fatal(err)
@@ -185,12 +204,89 @@ func TestWriterReplacesOnlyItsOwnFolderAndLeavesNoTemporaryFiles(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(other, "a", "index.html.gz")); err == nil {
 		t.Error("the sidecar of a removed page survived")
 	}
-	_ = filepath.WalkDir(other, func(p string, d os.DirEntry, err error) error {
+	if _, err := os.Stat(filepath.Join(other, "a")); err == nil {
+		t.Error("the folder of a removed page survived")
+	}
+	noTemporaryFiles(t, other)
+}
+
+// noTemporaryFiles fails the test when dir holds a file being written.
+func noTemporaryFiles(t *testing.T, dir string) {
+	t.Helper()
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && isTemp(d.Name()) {
 			t.Errorf("temporary file left: %s", p)
 		}
 		return nil
 	})
+}
+
+func TestAFirstOutputRewritesOnlyWhatTheFolderLacks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := NewWriter(dir).Write(sample()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "a", "index.html.br")); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWriter(dir) // a new process
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addSample(o)
+	o.Add(SitemapFile, []byte("<urlset>changed</urlset>"))
+	changed, err := w.Write(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !changed[PageFile("/a")] || !changed[SitemapFile] || changed[PageFile("/")] || changed[SiteDataFile] {
+		t.Errorf("changed = %v, want the page without its sidecar and the changed file", changed)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a", "index.html.br")); err != nil {
+		t.Error("the missing sidecar was not written again")
+	}
+	if _, err := Load(dir); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestADiscardedOutputLeavesTheFolderAsItWas(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	w := NewWriter(dir)
+	if _, err := w.Write(sample()); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "a", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Add(PageFile("/a"), []byte(strings.Repeat("<p>a failed build's page</p>", 100)))
+	o.Add(PageFile("/new"), []byte("<p>new</p>"))
+	o.Wait()
+	staged := 0
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && isTemp(d.Name()) {
+			staged++
+		}
+		return nil
+	})
+	if staged < 3 { // the page, its two sidecars, the new page
+		t.Fatalf("%d files staged, want the files written while the build runs", staged)
+	}
+	o.Discard()
+	noTemporaryFiles(t, dir)
+	after, err := os.ReadFile(filepath.Join(dir, "a", "index.html"))
+	if err != nil || string(after) != string(before) {
+		t.Errorf("the page changed: %q, %v", after, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new", "index.html")); err == nil {
+		t.Error("a discarded page was published")
+	}
 }
 
 func TestWriterRemembersNotesForTheNextBuild(t *testing.T) {

@@ -22,31 +22,51 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// Output is a build's files, collected in memory before any is written, so a build that fails
-// writes nothing. Compressing is the costliest part of writing a site, so an Output starts it as
-// soon as a file is added, on every core, while the build goes on making the next files.
+// Output is a build's files. Nothing is visible in the site folder before the Writer commits the
+// Output, so a build that fails changes nothing. Compressing and writing are the costliest parts
+// of making a site, so an Output starts them as soon as a file is added: sidecars are compressed on
+// every core and, for an Output of a Writer, each file is written under a temporary name in the
+// folder while the build goes on making the next files; the commit only renames them.
 type Output struct {
 	mu    sync.Mutex
 	files map[string]*outFile // relative slash path → file
 	kept  map[string]bool     // unchanged since the previous build: left as they are on disk
 	notes map[string]string   // bookkeeping the Writer remembers for the next build
 	prev  map[string]string   // hashes of the files the Writer wrote last: those need no work
-	comp  chan *compressor    // idle compressors, one per core: taking one bounds the work at once
-	wg    sync.WaitGroup      // compressions still running
+	dir   string              // where files are staged; "" stages nothing before Write
+	// onDisk is set for the first Output of a Writer: a file whose bytes (and sidecars) the folder
+	// already holds, from an earlier build, is neither compressed nor written again.
+	onDisk bool
+	comp   chan *compressor // idle compressors, one per core: taking one bounds the work at once
+	io     chan struct{}    // bounds the files being staged at once
+	wg     sync.WaitGroup   // compressions and stagings still running
+	// replaced are files added again under the same name, whose temporary files must go.
+	replaced []*outFile
 }
 
 type outFile struct {
 	data   []byte
 	hash   string
 	br, gz []byte // sidecars: compressed by the Output, or given with the file
+	// staged are the temporary files holding data, br and gz in the folder, once written ("" for
+	// none); err is why staging failed.
+	staged [3]string
+	err    error
+	// same is true when the folder already holds exactly this file, with its sidecars.
+	same bool
 }
 
-// NewOutput returns an empty Output for a first build.
-func NewOutput() *Output { return newOutput(nil, newCompressors()) }
+// NewOutput returns an empty Output, written as a whole by Writer.Write.
+func NewOutput() *Output { return newOutput(nil, "", newCompressors()) }
 
-func newOutput(prev map[string]string, comp chan *compressor) *Output {
-	return &Output{files: map[string]*outFile{}, kept: map[string]bool{}, notes: map[string]string{}, prev: prev, comp: comp}
+func newOutput(prev map[string]string, dir string, comp chan *compressor) *Output {
+	return &Output{files: map[string]*outFile{}, kept: map[string]bool{}, notes: map[string]string{}, prev: prev, dir: dir,
+		comp: comp, io: make(chan struct{}, stagers)}
 }
+
+// stagers is how many files are written at once: creating a file waits on the disk more than on
+// a core, so more writes than cores keep the disk busy.
+const stagers = 8
 
 // newCompressors makes one compressor per core. Brotli and gzip writers allocate large tables, so
 // they are reused across files (Reset) and, through the Writer, across builds: that keeps the
@@ -64,26 +84,97 @@ func newCompressors() chan *compressor {
 // over 1 KB get brotli and gzip sidecars, compressed in the background.
 func (o *Output) Add(rel string, data []byte) {
 	f := &outFile{data: data, hash: hashOf(data)}
-	o.mu.Lock()
-	o.files[rel] = f
-	o.mu.Unlock()
-	if o.prev[rel] == f.hash || !needsSidecars(rel, data) {
+	o.put(rel, f)
+	if o.prev[rel] == f.hash {
+		return // unchanged on disk
+	}
+	compress := needsSidecars(rel, data)
+	if !compress && o.dir == "" {
 		return
 	}
 	o.wg.Add(1)
 	go func() {
 		defer o.wg.Done()
-		c := <-o.comp
-		f.br, f.gz = c.compress(rel, data)
-		o.comp <- c
+		if o.onDisk && o.sameOnDisk(rel, data, compress) {
+			f.same = true
+			return
+		}
+		if compress {
+			c := <-o.comp
+			f.br, f.gz = c.compress(rel, data)
+			o.comp <- c
+		}
+		o.stage(rel, f)
 	}()
 }
 
 // addPrecompressed puts a file into the output with sidecars made beforehand.
 func (o *Output) addPrecompressed(rel string, data, br, gz []byte) {
+	f := &outFile{data: data, hash: hashOf(data), br: br, gz: gz}
+	o.put(rel, f)
+	if o.prev[rel] == f.hash || o.dir == "" {
+		return
+	}
+	o.wg.Add(1)
+	go func() {
+		defer o.wg.Done()
+		o.stage(rel, f)
+	}()
+}
+
+// put records f as the output's file rel; a file added twice keeps the last content.
+func (o *Output) put(rel string, f *outFile) {
 	o.mu.Lock()
-	o.files[rel] = &outFile{data: data, hash: hashOf(data), br: br, gz: gz}
+	if old := o.files[rel]; old != nil {
+		o.replaced = append(o.replaced, old) // its temporary files go once staged
+	}
+	o.files[rel] = f
 	o.mu.Unlock()
+}
+
+// sameOnDisk tells whether the folder already holds rel with these bytes and, when it should have
+// them, both sidecars.
+func (o *Output) sameOnDisk(rel string, data []byte, sidecars bool) bool {
+	o.io <- struct{}{}
+	defer func() { <-o.io }()
+	p := filepath.Join(o.dir, filepath.FromSlash(rel))
+	if fi, err := os.Stat(p); err != nil || fi.Size() != int64(len(data)) {
+		return false
+	}
+	if sidecars {
+		for _, ext := range []string{".br", ".gz"} {
+			if fi, err := os.Stat(p + ext); err != nil || fi.Size() == 0 {
+				return false
+			}
+		}
+	}
+	old, err := os.ReadFile(p)
+	return err == nil && bytes.Equal(old, data)
+}
+
+// stage writes f's temporary files into the folder, sidecars first.
+func (o *Output) stage(rel string, f *outFile) {
+	if o.dir == "" {
+		return
+	}
+	o.io <- struct{}{}
+	defer func() { <-o.io }()
+	p := filepath.Join(o.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		f.err = err
+		return
+	}
+	for i, data := range [][]byte{f.data, f.br, f.gz} {
+		if data == nil {
+			continue
+		}
+		tmp, err := writeTemp(p, data)
+		if err != nil {
+			f.err = err
+			return
+		}
+		f.staged[i] = tmp
+	}
 }
 
 // AddJSON adds a file holding v as JSON.
@@ -110,9 +201,36 @@ func (o *Output) Note(key, value string) {
 	o.mu.Unlock()
 }
 
-// Wait waits for the compressions the Output started; call it before dropping an Output that will
-// not be written, so no work outlives the build.
+// Wait waits for the compressions and writes the Output started.
 func (o *Output) Wait() { o.wg.Wait() }
+
+// Discard removes the temporary files of an Output that will not be committed: call it (it is
+// harmless after a commit) so a failed build leaves nothing behind.
+func (o *Output) Discard() {
+	o.Wait()
+	for _, f := range o.files {
+		removeStaged(f)
+	}
+	o.dropReplaced()
+}
+
+// dropReplaced removes the temporary files of files that were added again.
+func (o *Output) dropReplaced() {
+	for _, f := range o.replaced {
+		removeStaged(f)
+	}
+	o.replaced = nil
+}
+
+// removeStaged removes f's temporary files, if any are left.
+func removeStaged(f *outFile) {
+	for i, tmp := range f.staged {
+		if tmp != "" {
+			_ = os.Remove(tmp)
+			f.staged[i] = ""
+		}
+	}
+}
 
 // CopyTree adds every file under src to the output under prefix; a missing src adds nothing. A file
 // that comes with its own sidecars (name.br and name.gz beside it, as the web app's build writes
@@ -180,74 +298,98 @@ func (w *Writer) Noted(key string) (string, bool) {
 // tempSuffix ends the names of files being written; Load ignores them.
 const tempSuffix = ".tzdocs-tmp"
 
-// NewOutput returns an Output for the next Write: files that have not changed since the last one
-// are not compressed again.
-func (w *Writer) NewOutput() *Output {
+// NewOutput returns an Output for the next Write: its files are written into the folder under
+// temporary names as they come, and files that have not changed since the last Write are neither
+// compressed nor written again. It refuses a folder that holds something other than a tzdocs build.
+func (w *Writer) NewOutput() (*Output, error) {
+	if w.written == nil {
+		if err := checkDir(w.dir, true); err != nil {
+			return nil, err
+		}
+	}
 	prev := make(map[string]string, len(w.written))
 	for k, v := range w.written {
 		prev[k] = v
 	}
-	return newOutput(prev, w.comp)
+	o := newOutput(prev, w.dir, w.comp)
+	o.onDisk = w.written == nil
+	return o, nil
 }
 
-// Write puts out on disk and returns the set of relative paths written or removed.
+// Write commits out: its new and changed files replace the folder's (renamed into place, sidecars
+// first, the manifest last), and the files it no longer has are removed. It returns the set of
+// relative paths written or removed. On an error the folder keeps its previous files.
 func (w *Writer) Write(out *Output) (map[string]bool, error) {
 	out.Wait()
-	if w.written == nil {
-		if err := resetDir(w.dir); err != nil {
-			return nil, err
+	defer out.Discard() // whatever was staged and not committed
+	first := w.written == nil
+	if first {
+		// An Output of this Writer checked and cleaned the folder before staging files into it.
+		if out.dir == "" {
+			if err := checkDir(w.dir, true); err != nil {
+				return nil, err
+			}
 		}
 		w.written = map[string]string{}
 	}
 	var rels []string
 	for rel, f := range out.files {
-		if w.written[rel] != f.hash && rel != ManifestFile {
+		if f.same {
+			w.written[rel] = f.hash // on disk already
+			continue
+		}
+		if w.written[rel] != f.hash {
+			if f.err != nil {
+				return nil, fmt.Errorf("writing %s: %w", rel, f.err)
+			}
 			rels = append(rels, rel)
 		}
 	}
-	sort.Strings(rels)
-	errs := make([]error, len(rels))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				_, existed := w.written[rels[i]]
-				errs[i] = writeFile(w.dir, rels[i], out.files[rels[i]], existed)
-			}
-		}()
+	sort.Slice(rels, func(i, j int) bool { // the manifest last
+		if (rels[i] == ManifestFile) != (rels[j] == ManifestFile) {
+			return rels[j] == ManifestFile
+		}
+		return rels[i] < rels[j]
+	})
+	// What the folder holds now: the files this Writer wrote, or on its first Write, what is on disk.
+	existing := map[string]bool{}
+	for rel := range w.written {
+		existing[rel] = true
 	}
-	for i := range rels {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	if first {
+		if err := listBuild(w.dir, existing); err != nil {
+			return nil, err
+		}
 	}
 	changed := map[string]bool{}
 	for _, rel := range rels {
-		w.written[rel] = out.files[rel].hash
+		f := out.files[rel]
+		var err error
+		if out.dir == "" {
+			err = writeFile(w.dir, rel, f, existing[rel])
+		} else {
+			err = commitFile(w.dir, rel, f, existing[rel])
+		}
+		if err != nil {
+			return nil, err
+		}
+		w.written[rel] = f.hash
 		changed[rel] = true
 	}
-	for rel := range w.written {
+	for rel := range existing {
 		if _, ok := out.files[rel]; !ok && !out.kept[rel] {
 			for _, suffix := range []string{"", ".br", ".gz"} {
 				_ = os.Remove(filepath.Join(w.dir, filepath.FromSlash(rel+suffix)))
 			}
+			// The folders it leaves empty go too (Remove fails, as it should, on one that is not).
+			for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+				if os.Remove(filepath.Join(w.dir, filepath.FromSlash(d))) != nil {
+					break
+				}
+			}
 			delete(w.written, rel)
 			changed[rel] = true
 		}
-	}
-	// The manifest goes last: a folder whose manifest is current holds every file it lists.
-	if m := out.files[ManifestFile]; m != nil && w.written[ManifestFile] != m.hash {
-		if err := writeFile(w.dir, ManifestFile, m, true); err != nil {
-			return nil, err
-		}
-		w.written[ManifestFile] = m.hash
-		changed[ManifestFile] = true
 	}
 	w.notes = out.notes
 	return changed, nil
@@ -258,10 +400,9 @@ func hashOf(data []byte) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// resetDir empties the output folder, refusing to touch a folder that tzdocs did not write. The
-// manifest stays until the new one replaces it, so a build interrupted after this still leaves a
-// folder the next build recognises as its own.
-func resetDir(dir string) error {
+// checkDir makes sure the output folder exists and is tzdocs's to write: empty, or a build. With
+// clean, it also removes the temporary files an interrupted build left there.
+func checkDir(dir string, clean bool) error {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return os.MkdirAll(dir, 0o755)
@@ -272,15 +413,33 @@ func resetDir(dir string) error {
 	if len(entries) > 0 && !isBuild(dir) {
 		return fmt.Errorf("output folder %s is not empty and is not a tzdocs build (no %s); choose another --out or empty it yourself", dir, ManifestFile)
 	}
-	for _, e := range entries {
-		if e.Name() == ManifestFile {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+	if clean {
+		return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && isTemp(d.Name()) {
+				_ = os.Remove(p)
+			}
 			return err
-		}
+		})
 	}
 	return nil
+}
+
+// listBuild adds to set the files of the build in dir (relative slash paths; sidecars and files
+// being written left out).
+func listBuild(dir string, set map[string]bool) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || isTemp(d.Name()) {
+			return err
+		}
+		if strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			if isSidecar(p) {
+				return nil
+			}
+		}
+		rel, _ := filepath.Rel(dir, p)
+		set[filepath.ToSlash(rel)] = true
+		return nil
+	})
 }
 
 // isBuild tells whether dir holds a tzdocs build, of this layout or of the one before it.
@@ -363,18 +522,47 @@ func writeFile(dir, rel string, f *outFile, existed bool) error {
 	return writeAtomic(p, f.data)
 }
 
-// writeAtomic writes data under a temporary name beside p and renames it to p.
-func writeAtomic(p string, data []byte) error {
+// writeTemp writes data under a temporary name beside p and returns that name.
+func writeTemp(p string, data []byte) (string, error) {
 	var rnd [6]byte
 	_, _ = rand.Read(rnd[:])
 	tmp := p + "." + hex.EncodeToString(rnd[:]) + tempSuffix
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		_ = os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// writeAtomic writes data under a temporary name beside p and renames it to p.
+func writeAtomic(p string, data []byte) error {
+	tmp, err := writeTemp(p, data)
+	if err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, p); err != nil {
 		_ = os.Remove(tmp)
 		return err
+	}
+	return nil
+}
+
+// commitFile renames a staged file and its sidecars into place, sidecars first, and removes the
+// sidecars an existing file no longer has.
+func commitFile(dir, rel string, f *outFile, existed bool) error {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	for _, i := range []int{2, 1, 0} { // gz, br, then the file
+		name := p + [...]string{"", ".br", ".gz"}[i]
+		if f.staged[i] == "" {
+			if i > 0 && existed {
+				_ = os.Remove(name)
+			}
+			continue
+		}
+		if err := os.Rename(f.staged[i], name); err != nil {
+			return err
+		}
+		f.staged[i] = ""
 	}
 	return nil
 }
