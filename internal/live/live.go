@@ -20,6 +20,7 @@ import (
 
 	"tzdocs/internal/build"
 	"tzdocs/internal/content"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/server"
 )
 
@@ -191,7 +192,7 @@ func (d *Dev) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.mu.RLock()
 	srv, lastErr := d.srv, d.lastErr
 	d.mu.RUnlock()
-	if r.URL.Path == "/_dev/events" {
+	if r.URL.Path == dist.DevEventsURL {
 		d.hub.ServeHTTP(w, r)
 		return
 	}

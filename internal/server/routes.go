@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/search"
 )
@@ -46,7 +47,7 @@ func (s *Server) routes() (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /healthz", handleHealth())
 	if s.opts.DevEvents != nil {
-		mux.Handle("GET /_dev/events", s.opts.DevEvents)
+		mux.Handle("GET "+dist.DevEventsURL, s.opts.DevEvents)
 	}
 	if s.opts.Feedback != nil {
 		opts := feedback.Options{KnownRoute: s.knownRoute, TrustProxy: s.opts.TrustProxy, Logger: s.opts.Logger,
