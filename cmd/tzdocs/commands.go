@@ -23,25 +23,36 @@ import (
 
 // parseFlags parses a command's flags; --help prints them and ends the command successfully.
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, summary string) (done bool, err error) {
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: tzdocs %s [flags]\n\n%s\n\nFlags:\n", fs.Name(), summary)
-		fs.PrintDefaults()
-	}
+	usage := func(w io.Writer) { printUsage(w, fs, "tzdocs "+fs.Name()+" [flags]", summary) }
+	quiet(fs)
 	err = fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		usage(stdout) // asked for: standard output, exit status 0
 		return true, nil
-	}
-	if err != nil {
+	case err != nil:
+		usage(stderr)
 		return true, usageError{fmt.Sprintf("tzdocs %s: %v", fs.Name(), err)}
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
+	case fs.NArg() > 0:
+		usage(stderr)
 		return true, usageError{fmt.Sprintf("tzdocs %s: unexpected argument %q", fs.Name(), fs.Arg(0))}
 	}
 	return false, nil
+}
+
+// quiet stops the flag package from printing the usage itself, to its output, while it parses:
+// the commands print it once, where it belongs (standard output when asked for with --help).
+func quiet(fs *flag.FlagSet) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+}
+
+// printUsage writes a command's usage: its synopsis, what it does and its flags.
+func printUsage(w io.Writer, fs *flag.FlagSet, synopsis, summary string) {
+	fs.SetOutput(w)
+	fmt.Fprintf(w, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, summary)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
 }
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {

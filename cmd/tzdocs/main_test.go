@@ -47,10 +47,13 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelpForEachCommand(t *testing.T) {
-	for _, cmd := range []string{"build", "serve", "dev", "check"} {
-		out, _, err := runCmd(t, cmd, "--help")
+	for _, cmd := range []string{"build", "serve", "dev", "check", "search"} {
+		out, errOut, err := runCmd(t, cmd, "--help")
 		if err != nil || !strings.Contains(out, "Usage: tzdocs "+cmd) || !strings.Contains(out, "-site") && !strings.Contains(out, "-dir") {
 			t.Errorf("%s --help: %v %q", cmd, err, out)
+		}
+		if n := strings.Count(out, "Usage:"); n != 1 || errOut != "" {
+			t.Errorf("%s --help printed the usage %d times on standard output and %q on standard error; want once, on standard output", cmd, n, errOut)
 		}
 	}
 }

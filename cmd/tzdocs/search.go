@@ -18,14 +18,19 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	dir := fs.String("dir", "dist", "the built site folder")
 	hits := fs.Int("hits", 10, "how many hits to print")
+	const synopsis = "tzdocs search [--dir dist] [--hits 10] QUERY"
+	const summary = "Runs a query against a built site's search index and prints the ranked hits with the criteria they were ranked by."
+	quiet(fs)
 	// Flags may come before or after the query words.
 	var words []string
 	rest := args
 	for len(rest) > 0 {
 		if err := fs.Parse(rest); err != nil {
 			if err == flag.ErrHelp {
+				printUsage(stdout, fs, synopsis, summary)
 				return nil
 			}
+			printUsage(stderr, fs, synopsis, summary)
 			return usageError{fmt.Sprintf("tzdocs search: %v", err)}
 		}
 		if fs.NArg() == 0 {
@@ -35,7 +40,7 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		rest = fs.Args()[1:]
 	}
 	if len(words) == 0 {
-		fmt.Fprintln(stderr, "Usage: tzdocs search [--dir dist] [--hits 10] QUERY")
+		printUsage(stderr, fs, synopsis, summary)
 		return usageError{"tzdocs search: no query given"}
 	}
 	records, err := dist.LoadRecords(*dir)
