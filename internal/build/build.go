@@ -145,7 +145,11 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	codeCSS := highlight.CSS()
 	codeCSSPath := dist.AssetsDir + "/" + hashedName("code", ".css", []byte(codeCSS))
 	out.Add(codeCSSPath, []byte(codeCSS))
-	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID}
+	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID,
+		markdown: map[string]bool{}}
+	for _, d := range site.Docs {
+		shell.markdown[d.Route] = d.Kind != content.KindGeneratedIndex // as writeTextFiles writes them
+	}
 
 	pages := make([]*dist.PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {

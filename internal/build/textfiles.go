@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"tzdocs/internal/content"
@@ -11,53 +13,139 @@ import (
 	"tzdocs/internal/markdown"
 )
 
-// writeTextFiles adds sitemap.xml, llms.txt (an index of pages for tools and language models),
-// llms-full.txt (every page's Markdown in one file) and <route>.md (each page's Markdown).
-// Unlisted pages stay out of the sitemap and the llms files.
+// writeTextFiles adds sitemap.xml, robots.txt (unless static/ has one), llms.txt (the pages for
+// language models, in the llms.txt format), llms-full.txt (every page's Markdown in one file, in
+// the same order) and <route>.md (each page's Markdown). Unlisted pages stay out of the sitemap
+// and the llms files.
 func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *dist.Output) {
 	cfg := site.Config
-	var sitemap, index, full bytes.Buffer
+	var sitemap bytes.Buffer
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
-	fmt.Fprintf(&index, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
-	fmt.Fprintf(&full, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
+	pages := map[*content.Doc][]byte{}
 	for _, d := range site.Docs {
-		var md []byte
 		if d.Kind != content.KindGeneratedIndex {
-			md = markdownText(d, docs[d])
-			out.Add(dist.MarkdownFile(d.Route), md)
+			pages[d] = markdownText(d, docs[d])
+			out.Add(dist.MarkdownFile(d.Route), pages[d])
 		}
 		if d.FrontMatter.Unlisted {
 			continue
 		}
-		loc := cfg.URL + d.Route
-		fmt.Fprintf(&sitemap, "  <url><loc>%s</loc>", html.EscapeString(loc))
+		fmt.Fprintf(&sitemap, "  <url><loc>%s</loc>", html.EscapeString(cfg.URL+d.Route))
 		if !d.LastUpdate.IsZero() {
 			fmt.Fprintf(&sitemap, "<lastmod>%s</lastmod>", d.LastUpdate.Format("2006-01-02"))
 		}
 		sitemap.WriteString("</url>\n")
-		if md == nil {
-			continue // a generated index has no Markdown of its own
-		}
-		desc := d.Description
-		if desc == "" {
-			desc = summary(docs[d])
-		}
-		fmt.Fprintf(&index, "- [%s](%s/%s)", d.Title, cfg.URL, dist.MarkdownFile(d.Route))
-		if desc != "" {
-			fmt.Fprintf(&index, ": %s", desc)
-		}
-		index.WriteString("\n")
-		fmt.Fprintf(&full, "\n---\nSource: %s\n\n", loc)
-		full.Write(md)
 	}
 	sitemap.WriteString("</urlset>\n")
 	out.Add(dist.SitemapFile, sitemap.Bytes())
+	if _, err := os.Stat(filepath.Join(cfg.Dir, "static", dist.RobotsFile)); err != nil {
+		out.Add(dist.RobotsFile, []byte("User-agent: *\nAllow: /\n\nSitemap: "+cfg.URL+"/"+dist.SitemapFile+"\n"))
+	}
+
+	var index, full bytes.Buffer
+	fmt.Fprintf(&index, "# %s\n\n> %s\n\n", cfg.Title, cfg.Tagline)
+	fmt.Fprintf(&index, "Each page below is linked as Markdown. [%s](%s/%s) holds every page in one file.\n", dist.LLMsFullFile, cfg.URL, dist.LLMsFullFile)
+	fmt.Fprintf(&full, "# %s\n\n> %s\n", cfg.Title, cfg.Tagline)
+	for _, sec := range llmsSections(site) {
+		fmt.Fprintf(&index, "\n## %s\n\n", sec.title)
+		for _, d := range sec.docs {
+			md := pages[d]
+			if md == nil {
+				continue // a generated index has no Markdown of its own
+			}
+			fmt.Fprintf(&index, "- [%s](%s/%s)", escapeLinkText(d.Title), cfg.URL, dist.MarkdownFile(d.Route))
+			if desc := description(d, docs[d]); desc != "" {
+				fmt.Fprintf(&index, ": %s", desc)
+			}
+			index.WriteString("\n")
+			fmt.Fprintf(&full, "\n---\nSource: %s\n\n", cfg.URL+d.Route)
+			full.Write(md)
+		}
+	}
 	out.Add(dist.LLMsFile, index.Bytes())
 	out.Add(dist.LLMsFullFile, full.Bytes())
 }
 
+// llmsSection is one "## Section" of llms.txt.
+type llmsSection struct {
+	title string
+	docs  []*content.Doc
+}
+
+// llmsSections orders the listed pages for llms.txt: a section for each top-level category of each
+// sidebar, in sidebar order (the pages a sidebar lists outside any category go under the sidebar's
+// navbar label), then "Optional" for the pages in no sidebar, as the llms.txt format names the
+// section a reader may skip.
+func llmsSections(site *content.Site) []llmsSection {
+	seen := map[*content.Doc]bool{}
+	var sections []llmsSection
+	var collect func(items []*content.SidebarItem, sec *llmsSection)
+	collect = func(items []*content.SidebarItem, sec *llmsSection) {
+		for _, it := range items {
+			if d := it.Doc; d != nil && !seen[d] && !d.FrontMatter.Unlisted {
+				seen[d] = true
+				sec.docs = append(sec.docs, d)
+			}
+			collect(it.Items, sec)
+		}
+	}
+	for _, id := range site.SidebarIDs() {
+		loose := llmsSection{title: sidebarTitle(site, id)}
+		start := len(sections)
+		for _, it := range site.Sidebars[id] {
+			if it.Type == "category" {
+				sec := llmsSection{title: it.Label}
+				collect([]*content.SidebarItem{it}, &sec)
+				sections = append(sections, sec)
+				continue
+			}
+			collect([]*content.SidebarItem{it}, &loose)
+		}
+		if len(loose.docs) > 0 { // before the sidebar's categories, where the sidebar lists them
+			sections = append(sections[:start], append([]llmsSection{loose}, sections[start:]...)...)
+		}
+	}
+	optional := llmsSection{title: "Optional"}
+	for _, d := range site.Docs {
+		if !seen[d] && !d.FrontMatter.Unlisted {
+			optional.docs = append(optional.docs, d)
+		}
+	}
+	var out []llmsSection
+	for _, sec := range append(sections, optional) {
+		if len(sec.docs) > 0 {
+			out = append(out, sec)
+		}
+	}
+	return out
+}
+
+// sidebarTitle names a sidebar as the navbar does (its docSidebar item's label), else by its id.
+func sidebarTitle(site *content.Site, id string) string {
+	for _, it := range site.Config.ThemeConfig.Navbar.Items {
+		if it.Type == "docSidebar" && it.SidebarID == id && it.Label != "" {
+			return it.Label
+		}
+	}
+	return id
+}
+
+// description is what a page is about: its front matter's description, else its first sentences.
+func description(d *content.Doc, md *markdown.Document) string {
+	if d.Description != "" {
+		return d.Description
+	}
+	return summary(md)
+}
+
+// escapeLinkText keeps a title from ending its Markdown link early.
+func escapeLinkText(s string) string {
+	return strings.NewReplacer("[", "\\[", "]", "\\]").Replace(s)
+}
+
 // markdownText is a page's Markdown as the converter exports it (no front matter, no MDX), headed
-// by the title the page shows: its own leading heading, else its front-matter title.
+// by the title the page shows (its own leading heading, else its front-matter title) and, as a
+// quote, its description.
 func markdownText(d *content.Doc, md *markdown.Document) []byte {
 	title := d.Title
 	if md.Title != "" {
@@ -65,6 +153,9 @@ func markdownText(d *content.Doc, md *markdown.Document) []byte {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n", title)
+	if d.Description != "" {
+		fmt.Fprintf(&b, "\n> %s\n", strings.Join(strings.Fields(d.Description), " "))
+	}
 	if body := strings.TrimRight(md.Markdown, "\n"); body != "" {
 		b.WriteString("\n" + body + "\n")
 	}

@@ -1,9 +1,11 @@
 package build
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/sitetest"
 )
 
@@ -29,5 +31,107 @@ func TestMarkdownFilesHoldTheExport(t *testing.T) {
 	// A page whose own heading leads keeps it as its title, once.
 	if got := read(t, dist, "architecture.md"); got != "# Architecture\n\nHow it works.\n" {
 		t.Errorf("architecture.md:\n%s", got)
+	}
+}
+
+// llmsFile is llms.txt as the format's parsing rules read it: a title, a summary, free text, then
+// "## " sections that hold only "- [name](url): notes" links.
+type llmsFile struct {
+	title, summary string
+	sections       []string
+	links          map[string][]string // section → link URLs
+}
+
+var llmsLink = regexp.MustCompile(`^- \[([^\]]+)\]\(([^)\s]+)\)(?::\s*(.*))?$`)
+
+func parseLLMs(t *testing.T, text string) llmsFile {
+	t.Helper()
+	f := llmsFile{links: map[string][]string{}}
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "# ") {
+		t.Fatalf("llms.txt does not start with a # title: %q", text)
+	}
+	f.title = strings.TrimPrefix(lines[0], "# ")
+	section := ""
+	for i, l := range lines[1:] {
+		switch {
+		case strings.HasPrefix(l, "## "):
+			section = strings.TrimPrefix(l, "## ")
+			f.sections = append(f.sections, section)
+		case strings.HasPrefix(l, "#"):
+			t.Errorf("line %d: a heading other than ## in llms.txt: %q", i+2, l)
+		case section == "" && strings.HasPrefix(l, "> ") && f.summary == "":
+			f.summary = strings.TrimPrefix(l, "> ")
+		case section != "" && l != "":
+			m := llmsLink.FindStringSubmatch(l)
+			if m == nil {
+				t.Errorf("line %d of section %q is not a link item: %q", i+2, section, l)
+				continue
+			}
+			f.links[section] = append(f.links[section], m[2])
+		}
+	}
+	return f
+}
+
+func TestLLMsTxtFollowsTheFormat(t *testing.T) {
+	outDir, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parseLLMs(t, read(t, outDir, dist.LLMsFile))
+	if f.title != "Test Docs" || f.summary != "A site for tests." {
+		t.Errorf("title %q, summary %q", f.title, f.summary)
+	}
+	// The sidebars' top categories in order, the pages a sidebar lists outside a category under its
+	// navbar label, and the pages in no sidebar under Optional, last.
+	if got, want := strings.Join(f.sections, "|"), "Documentation|Architecture|Tutorials|First app|Optional"; got != want {
+		t.Errorf("sections %s, want %s", got, want)
+	}
+	md := func(route string) string { return "https://docs.example.org/" + dist.MarkdownFile(route) }
+	for section, want := range map[string][]string{
+		"Documentation": {md("/overview/")},
+		"Architecture":  {md("/architecture"), md("/architecture/accounts"), md("/architecture/bakers")},
+		"Tutorials":     {md("/tutorials")},
+		"First app":     {md("/tutorials/app/part-1")},
+		"Optional":      {md("/"), md("/conrefs/network")},
+	} {
+		if got := f.links[section]; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("section %s links %v, want %v", section, got, want)
+		}
+	}
+	full := read(t, outDir, dist.LLMsFullFile)
+	if strings.Contains(full, "Unlisted page.") || strings.Index(full, "# Accounts") > strings.Index(full, "# Bakers") {
+		t.Error("llms-full.txt does not follow llms.txt's order without unlisted pages")
+	}
+	if robots := read(t, outDir, dist.RobotsFile); !strings.Contains(robots, "Sitemap: https://docs.example.org/sitemap.xml") {
+		t.Errorf("robots.txt: %q", robots)
+	}
+}
+
+func TestAPageMarkdownStartsWithItsTitleAndDescription(t *testing.T) {
+	outDir, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Pages link their Markdown version; the not-found page has none.
+	if html := read(t, outDir, dist.PageFile("/overview/")); !strings.Contains(html, `<link rel="alternate" type="text/markdown" href="/overview.md">`) {
+		t.Error("the overview page does not link its Markdown")
+	}
+	if strings.Contains(read(t, outDir, dist.PageFile(dist.NotFoundRoute)), `type="text/markdown"`) {
+		t.Error("the not-found page links a Markdown version")
+	}
+	if got := read(t, outDir, dist.MarkdownFile("/overview/")); !strings.HasPrefix(got, "# Overview\n\n> What this is.\n\nWelcome.") {
+		t.Errorf("overview.md starts %q", got[:min(len(got), 60)])
+	}
+}
+
+func TestARobotsFileInStaticWins(t *testing.T) {
+	outDir, _, err := buildSite(t, sitetest.Minimal+"-- site/static/robots.txt --\nUser-agent: *\nDisallow: /drafts/\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(read(t, outDir, dist.RobotsFile)); got != "User-agent: *\nDisallow: /drafts/" {
+		t.Errorf("robots.txt = %q", got)
 	}
 }

@@ -25,8 +25,10 @@ const (
 	RecordsFile = "_search/records.json"
 	// NotFoundFile is the page served for any path that names nothing.
 	NotFoundFile = "404.html"
-	// SitemapFile, LLMsFile and LLMsFullFile are the text files for crawlers and language models.
+	// SitemapFile, RobotsFile, LLMsFile and LLMsFullFile are the text files for crawlers and
+	// language models.
 	SitemapFile  = "sitemap.xml"
+	RobotsFile   = "robots.txt"
 	LLMsFile     = "llms.txt"
 	LLMsFullFile = "llms-full.txt"
 	// AssetsDir holds the web app's files and the build's content-hashed files.

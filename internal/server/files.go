@@ -62,7 +62,9 @@ func contentType(p string, data []byte) string {
 		return "text/css; charset=utf-8"
 	case ".json":
 		return "application/json"
-	case ".md", ".txt":
+	case ".md":
+		return "text/markdown; charset=utf-8"
+	case ".txt":
 		return "text/plain; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
@@ -106,6 +108,16 @@ func (s *siteFiles) page(p string) (canonical string, ok bool) {
 // pageFile is the HTML file of a canonical route.
 func (s *siteFiles) pageFile(route string) *file {
 	return s.files["/"+dist.PageFile(route)]
+}
+
+// markdownFile is the Markdown of a canonical route, nil when the page has none.
+func (s *siteFiles) markdownFile(route string) *file {
+	return s.files[s.markdownURL(route)]
+}
+
+// markdownURL is the URL path of a route's Markdown.
+func (s *siteFiles) markdownURL(route string) string {
+	return "/" + dist.MarkdownFile(route)
 }
 
 // notFound is the page served for paths that name nothing.

@@ -122,6 +122,15 @@ func (s *Server) handleSite() http.Handler {
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
+			if md := site.markdownFile(canonical); md != nil {
+				// The page's Markdown, for agents that ask for it (and a link to it for the others).
+				w.Header().Add("Vary", "Accept")
+				if prefersMarkdown(r.Header.Get("Accept")) {
+					serveFile(w, r, md, http.StatusOK)
+					return
+				}
+				w.Header().Set("Link", "<"+site.markdownURL(canonical)+`>; rel="alternate"; type="text/markdown"`)
+			}
 			if f := site.pageFile(canonical); f != nil {
 				serveFile(w, r, f, http.StatusOK)
 				return
@@ -133,6 +142,30 @@ func (s *Server) handleSite() http.Handler {
 		}
 		serveFile(w, r, site.notFound(), http.StatusNotFound)
 	})
+}
+
+// prefersMarkdown tells whether an Accept header asks for text/markdown at least as much as for
+// HTML: agents list it, browsers do not.
+func prefersMarkdown(accept string) bool {
+	md, htm := -1.0, -1.0
+	for _, part := range strings.Split(accept, ",") {
+		typ, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(typ)) {
+		case "text/markdown":
+			md = max(md, q)
+		case "text/html":
+			htm = max(htm, q)
+		}
+	}
+	return md > 0 && md >= htm
 }
 
 // serveFile writes f with caching headers, a conditional 304, and the best precompressed form the

@@ -32,6 +32,7 @@ func writeBuiltSite(t *testing.T) string {
 	}
 	out.Add(dist.PageFile(dist.NotFoundRoute), []byte("<!doctype html><title>Page Not Found</title>"))
 	out.Add(dist.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
+	out.Add(dist.MarkdownFile("/architecture/bakers"), []byte("# Bakers\n\nBakers produce blocks.\n"))
 	out.Add("img/logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))
 	// The search records are those the build makes of the site these pages stand for.
 	records := buildtest.Records(t, sitetest.Minimal)
@@ -174,8 +175,8 @@ func TestPrecompressedResponses(t *testing.T) {
 	if br.Header.Get("Content-Encoding") != "br" || body(t, br) != "brotli-bytes" {
 		t.Errorf("br not chosen: %q", br.Header.Get("Content-Encoding"))
 	}
-	if br.Header.Get("Vary") != "Accept-Encoding" {
-		t.Errorf("Vary %q", br.Header.Get("Vary"))
+	if vary := strings.Join(br.Header.Values("Vary"), ", "); vary != "Accept, Accept-Encoding" {
+		t.Errorf("Vary %q, want Accept (a page with Markdown) and Accept-Encoding", vary)
 	}
 	gz := get(t, s, "/architecture/bakers", "Accept-Encoding", "gzip, br;q=0")
 	if gz.Header.Get("Content-Encoding") != "gzip" {
@@ -332,5 +333,37 @@ func TestNoRateLimitsLetsLoadTestsThrough(t *testing.T) {
 			t.Errorf("NoRateLimits=%v: %d of 40 posts limited", off, limited)
 		}
 		s.Close(context.Background())
+	}
+}
+
+func TestPagesAnswerInMarkdownToAgentsThatAskForIt(t *testing.T) {
+	s, _ := newTestServer(t)
+	tests := []struct {
+		path, accept, wantType, wantBody string
+	}{
+		{"/architecture/bakers", "text/markdown", "text/markdown; charset=utf-8", "# Bakers"},
+		{"/architecture/bakers", "text/markdown, text/plain;q=0.5, */*;q=0.1", "text/markdown; charset=utf-8", "# Bakers"},
+		{"/architecture/bakers", "text/html,application/xhtml+xml,*/*;q=0.8", "text/html; charset=utf-8", "<title>Bakers</title>"},
+		{"/architecture/bakers", "text/html, text/markdown;q=0.9", "text/html; charset=utf-8", "<title>Bakers</title>"},
+		{"/architecture/bakers", "", "text/html; charset=utf-8", "<title>Bakers</title>"},
+		{"/" + dist.MarkdownFile("/architecture/bakers"), "", "text/markdown; charset=utf-8", "# Bakers"},
+		// A page without Markdown is always HTML.
+		{"/architecture", "text/markdown", "text/html; charset=utf-8", "<title>Architecture</title>"},
+	}
+	for _, tt := range tests {
+		res := get(t, s, tt.path, "Accept", tt.accept)
+		if got := res.Header.Get("Content-Type"); res.StatusCode != 200 || got != tt.wantType {
+			t.Errorf("%s (Accept %q): %d %s, want %s", tt.path, tt.accept, res.StatusCode, got, tt.wantType)
+		}
+		if b := body(t, res); !strings.Contains(b, tt.wantBody) {
+			t.Errorf("%s (Accept %q): body %q", tt.path, tt.accept, b)
+		}
+	}
+	res := get(t, s, "/architecture/bakers")
+	if link := res.Header.Get("Link"); link != `</architecture/bakers.md>; rel="alternate"; type="text/markdown"` {
+		t.Errorf("Link = %q", link)
+	}
+	if !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Accept") {
+		t.Errorf("Vary = %v, want Accept among them", res.Header.Values("Vary"))
 	}
 }

@@ -23,8 +23,13 @@ export const RecordsFile = "_search/records.json";
 /** NotFoundFile is the page served for any path that names nothing. */
 export const NotFoundFile = "404.html";
 
-/** SitemapFile, LLMsFile and LLMsFullFile are the text files for crawlers and language models. */
+/**
+ * SitemapFile, RobotsFile, LLMsFile and LLMsFullFile are the text files for crawlers and
+ * language models.
+ */
 export const SitemapFile = "sitemap.xml";
+
+export const RobotsFile = "robots.txt";
 
 export const LLMsFile = "llms.txt";
 
