@@ -82,7 +82,7 @@ func TestHandlerAnswersInAlgoliaShape(t *testing.T) {
 		t.Fatalf("got %d hits, want 3", len(hits))
 	}
 	hit := hits[0].(map[string]any)
-	if hit["url"] != "/architecture/bakers" || hit["objectID"] == "" || hit["weight"] != nil || hit["type"] != "lvl1" {
+	if hit["url"] != "https://docs.example.org/architecture/bakers" || hit["objectID"] == "" || hit["weight"] != nil || hit["type"] != "lvl1" {
 		t.Errorf("first hit = %v", hit)
 	}
 	hier := hit["hierarchy"].(map[string]any)
@@ -126,7 +126,7 @@ func TestHandlerAcceptsParamsStringAndTextPlain(t *testing.T) {
 		t.Fatalf("result %v", r)
 	}
 	hit := hits[0].(map[string]any)
-	if hit["url"] != "/smart-contracts/languages/michelson" || hit["hierarchy"] != nil {
+	if hit["url"] != "https://docs.example.org/smart-contracts/languages/michelson" || hit["hierarchy"] != nil {
 		t.Errorf("hit = %v, want the Michelson page with url and type only", hit)
 	}
 	v := hit["_highlightResult"].(map[string]any)["hierarchy"].(map[string]any)["lvl1"].(map[string]any)["value"]
