@@ -184,6 +184,8 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		{"bad params string", multiPath, `{"requests":[{"params":"hitsPerPage=many"}]}`, 400, "hitsPerPage"},
 		{"too large", multiPath, `{"requests":[{"query":"` + strings.Repeat("a", 70000) + `"}]}`, 413, "larger than the limit of 65536 bytes"},
 		{"unknown endpoint", "/api/search/1/keys", `{}`, 404, "no such search endpoint"},
+		{"more than 50 queries", multiPath, `{"requests":[` + strings.Repeat(`{"query":"a"},`, 50) + `{"query":"a"}]}`, 400, "51 queries; at most 50"},
+		{"hitsPerPage over 1000", multiPath, `{"requests":[{"query":"a","hitsPerPage":1001}]}`, 400, "between 0 and 1000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

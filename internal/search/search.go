@@ -12,9 +12,12 @@ import (
 const (
 	DefaultHitsPerPage = 20
 	MaxHitsPerPage     = 1000
-	defaultPreTag      = "<mark>"
-	defaultPostTag     = "</mark>"
-	defaultEllipsis    = "…"
+	// PaginationLimitedTo is how many hits of a query can be reached by paging, as in Algolia:
+	// a page that starts past it is empty, and nbPages counts only the pages before it.
+	PaginationLimitedTo = 1000
+	defaultPreTag       = "<mark>"
+	defaultPostTag      = "</mark>"
+	defaultEllipsis     = "…"
 )
 
 // Query is one search with Algolia's parameters.
@@ -86,9 +89,11 @@ func (ix *Index) Search(q Query) Result {
 		return res
 	}
 	m := ix.match(pq)
-	page, total := ix.rank(pq, m, q, res.Page*hpp, (res.Page+1)*hpp)
+	to := min((res.Page+1)*hpp, PaginationLimitedTo)
+	from := min(res.Page*hpp, to)
+	page, total := ix.rank(pq, m, q, from, to)
 	res.NbHits = total
-	res.NbPages = (total + hpp - 1) / hpp
+	res.NbPages = (min(total, PaginationLimitedTo) + hpp - 1) / hpp
 	if len(page) > 0 {
 		hl := newHighlighter(ix, pq, m, q)
 		for _, r := range page {
