@@ -26,6 +26,8 @@ type Query struct {
 	HitsPerPage int // 0 → DefaultHitsPerPage
 	Page        int // 0-based
 	Filters     Filters
+	// Conditions must all hold: the filters, numericFilters and tagFilters parameters.
+	Conditions []Condition
 	// Distinct is how many hits one URL (a page section) may have: 0 → 1, negative → no limit.
 	Distinct int
 	// AttributesToHighlight lists attribute paths ("hierarchy.lvl1", "content"); nil → all.
