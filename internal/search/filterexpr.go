@@ -203,41 +203,42 @@ func (p *exprParser) next() {
 func (p *exprParser) isKeyword(k string) bool { return p.tok.kind == tokWord && p.tok.text == k }
 
 func (p *exprParser) or(depth int) (Condition, error) {
-	var terms anyOf
-	for {
-		c, err := p.and(depth)
-		if err != nil {
-			return nil, err
-		}
-		terms = append(terms, c)
-		if !p.isKeyword("OR") {
-			break
-		}
-		p.next()
+	cs, err := p.joined("OR", func() (Condition, error) { return p.and(depth) })
+	if err != nil || len(cs) == 1 {
+		return first(cs), err
 	}
-	if len(terms) == 1 {
-		return terms[0], nil
-	}
-	return terms, nil
+	return anyOf(cs), nil
 }
 
 func (p *exprParser) and(depth int) (Condition, error) {
-	var factors allOf
+	cs, err := p.joined("AND", func() (Condition, error) { return p.factor(depth) })
+	if err != nil || len(cs) == 1 {
+		return first(cs), err
+	}
+	return allOf(cs), nil
+}
+
+// joined reads one or more conditions with sub, separated by keyword.
+func (p *exprParser) joined(keyword string, sub func() (Condition, error)) ([]Condition, error) {
+	var cs []Condition
 	for {
-		c, err := p.factor(depth)
+		c, err := sub()
 		if err != nil {
 			return nil, err
 		}
-		factors = append(factors, c)
-		if !p.isKeyword("AND") {
-			break
+		cs = append(cs, c)
+		if !p.isKeyword(keyword) {
+			return cs, nil
 		}
 		p.next()
 	}
-	if len(factors) == 1 {
-		return factors[0], nil
+}
+
+func first(cs []Condition) Condition {
+	if len(cs) == 0 {
+		return nil
 	}
-	return factors, nil
+	return cs[0]
 }
 
 func (p *exprParser) factor(depth int) (Condition, error) {
@@ -336,16 +337,24 @@ func (p *exprParser) number(s string) (float64, error) {
 
 // numericFilters reads Algolia's numericFilters: comparisons in facetFilters' AND-of-OR arrays.
 func numericFilters(groups [][]string) (Condition, error) {
+	return groupCondition(groups, func(s string) (Condition, error) {
+		c, err := ParseCondition(s)
+		if _, ok := c.(numTest); err == nil && !ok {
+			return nil, fmt.Errorf("numericFilters: %q is not a numeric comparison such as weight.level>=80", s)
+		}
+		return c, err
+	})
+}
+
+// groupCondition is the condition of AND-of-OR groups, each item read by one; nil when empty.
+func groupCondition(groups [][]string, one func(string) (Condition, error)) (Condition, error) {
 	var all allOf
 	for _, g := range groups {
 		var any anyOf
 		for _, s := range g {
-			c, err := ParseCondition(s)
+			c, err := one(s)
 			if err != nil {
 				return nil, err
-			}
-			if _, ok := c.(numTest); !ok {
-				return nil, fmt.Errorf("numericFilters: %q is not a numeric comparison such as weight.level>=80", s)
 			}
 			any = append(any, c)
 		}
@@ -362,21 +371,11 @@ func numericFilters(groups [][]string) (Condition, error) {
 // tagFilters reads Algolia's tagFilters. Records have no _tags, so a tag test matches only
 // when negated ("-tag"); an empty list is no condition.
 func tagFilters(groups [][]string) Condition {
-	var all allOf
-	for _, g := range groups {
-		var any anyOf
-		for _, tag := range g {
-			any = append(any, facetTest{"_tags", tag})
-			if rest, ok := strings.CutPrefix(tag, "-"); ok {
-				any[len(any)-1] = notCond{facetTest{"_tags", rest}}
-			}
+	c, _ := groupCondition(groups, func(tag string) (Condition, error) {
+		if rest, ok := strings.CutPrefix(tag, "-"); ok {
+			return notCond{facetTest{"_tags", rest}}, nil
 		}
-		if len(any) > 0 {
-			all = append(all, any)
-		}
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	return all
+		return facetTest{"_tags", tag}, nil
+	})
+	return c
 }
