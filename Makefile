@@ -63,6 +63,7 @@ test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.inst
 	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test -race $(GO_PKGS)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRequest$$' -fuzztime 5s ./internal/search/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseQuery$$' -fuzztime 5s ./internal/search/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseCondition$$' -fuzztime 5s ./internal/search/
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test --silent

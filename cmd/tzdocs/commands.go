@@ -114,7 +114,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	dir := fs.String("dir", "dist", "the built site folder")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
-	noLimits := fs.Bool("no-rate-limits", false, "turn off per-client rate limits of the feedback and Ask AI APIs (load tests, or behind a proxy that limits)")
+	noLimits := fs.Bool("no-rate-limits", false, "turn off per-client rate limits of the feedback, search and Ask AI APIs (load tests, or behind a proxy that limits)")
 	trustProxy := fs.Bool("trust-proxy", false, "key rate limits on X-Forwarded-For (only behind a proxy that sets it)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs."); done {
 		return err

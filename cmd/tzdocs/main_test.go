@@ -131,7 +131,7 @@ func TestBuildThenServe(t *testing.T) {
 	}
 	sb, _ := io.ReadAll(sr.Body)
 	sr.Body.Close()
-	if !strings.Contains(string(sb), `"url":"/architecture/bakers"`) {
+	if !strings.Contains(string(sb), `"url":"https://docs.example.org/architecture/bakers"`) {
 		t.Errorf("search: %s", sb)
 	}
 	treq, _ := http.NewRequest(http.MethodPost, url+"/api/askai/chat/token", nil)

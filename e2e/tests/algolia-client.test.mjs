@@ -43,12 +43,12 @@ test("multi-index search returns DocSearch hits with highlights and snippets", a
   const [bakers, typo] = results;
   assert.ok(bakers.nbHits > 0, "no hits for bakers");
   assert.equal(bakers.hits.length, 5);
-  assert.equal(bakers.hits[0].url, "/architecture/bakers");
+  assert.equal(bakers.hits[0].url, "https://fixture.docs.example/architecture/bakers");
   assert.equal(bakers.hits[0].hierarchy.lvl0, "Architecture");
   assert.match(bakers.hits[0]._highlightResult.hierarchy.lvl1.value, /<mark>Bakers<\/mark>/);
   assert.ok(bakers.queryID, "clickAnalytics gives a queryID");
   assert.equal(bakers.index, "tezosdocs");
-  assert.match(typo.hits[0].url, /^\/smart-contracts\/michelson/);
+  assert.match(typo.hits[0].url, /^https:\/\/fixture\.docs\.example\/smart-contracts\/michelson/);
 });
 
 test("the legacy params string form is understood", async () => {
@@ -56,7 +56,22 @@ test("the legacy params string form is understood", async () => {
     requests: [{ indexName: "tezosdocs", params: "query=octez-client&hitsPerPage=2" }],
   });
   assert.equal(results[0].hits.length, 2);
-  assert.match(results[0].hits[0].url, /^\/developing\/octez-client/);
+  assert.match(results[0].hits[0].url, /^https:\/\/fixture\.docs\.example\/developing\/octez-client/);
+});
+
+test("hit URLs are absolute, as Docusaurus's search page needs", async () => {
+  // Docusaurus's theme-search-algolia runs new URL(hit.url) on every hit, with no base: a relative
+  // URL throws there. Every hit, of every type, must parse on its own and name the site's host.
+  const { results } = await client.search({
+    requests: [{ indexName: "tezosdocs", query: "tez", hitsPerPage: 50, distinct: false }],
+  });
+  assert.ok(results[0].hits.length > 5, "too few hits to check");
+  for (const hit of results[0].hits) {
+    const url = new URL(hit.url);
+    assert.equal(url.origin, "https://fixture.docs.example", hit.url);
+    assert.equal(new URL(hit.url_without_anchor ?? hit.url).hash, "", "url_without_anchor has no anchor");
+    if (hit.anchor) assert.equal(url.hash, `#${hit.anchor}`);
+  }
 });
 
 test("an empty query is an empty result, not an error", async () => {

@@ -61,7 +61,8 @@ type SearchOutput struct {
 	Hits  []SearchHit `json:"hits"`
 }
 
-// SearchHit is one hit of a searchIndex call: a DocSearch record, content shortened.
+// SearchHit is one hit of a searchIndex call: a DocSearch record, content shortened, its URL the
+// record's path (route and anchor), so the answer's links stay on the site that serves it.
 type SearchHit struct {
 	ObjectID  string         `json:"objectID"`
 	Hierarchy dist.Hierarchy `json:"hierarchy"`
@@ -89,12 +90,12 @@ func (r *Request) Search(query string) SearchOutput {
 	for _, h := range res.Hits {
 		rec := h.Record
 		out.Hits = append(out.Hits, SearchHit{ObjectID: rec.ObjectID, Hierarchy: rec.Hierarchy, Content: clip(rec.Content, hitContentRunes),
-			Type: rec.Type, URL: rec.URL, record: rec})
+			Type: rec.Type, URL: rec.Path(), record: rec})
 	}
 	return out
 }
 
-// SectionText returns the prose of one section (the content records with that URL, code left
+// SectionText returns the prose of one section (the content records with that path, code left
 // out), at most maxRunes long: more context for a model than a hit's single record.
 func (r *Request) SectionText(url string, maxRunes int) string {
 	if r.Index == nil {
@@ -104,7 +105,7 @@ func (r *Request) SectionText(url string, maxRunes int) string {
 	recs := r.Index.Records()
 	for i := range recs {
 		rec := &recs[i]
-		if rec.URL != url || rec.Type != "content" || rec.Code {
+		if rec.Path() != url || rec.Type != "content" || rec.Code {
 			continue
 		}
 		if b.Len() > 0 {

@@ -55,7 +55,7 @@ func (e *Extractive) corpusFor(ix *search.Index) *corpus {
 		if r.Type != "content" {
 			continue
 		}
-		c.bySection[r.URL] = append(c.bySection[r.URL], i)
+		c.bySection[r.Path()] = append(c.bySection[r.Path()], i)
 		c.n++
 		for _, t := range terms(r.Content) {
 			c.df[t]++

@@ -487,7 +487,7 @@ Text.
 	}
 	named := false
 	for _, r := range records {
-		named = named || (r.URL == "/architecture/using" && r.Type == "lvl1" && r.Hierarchy[1] == title)
+		named = named || (r.Path() == "/architecture/using" && r.Type == "lvl1" && r.Hierarchy[1] == title)
 	}
 	if !named {
 		t.Error("the search records do not name the page by its title")

@@ -69,23 +69,34 @@ func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) [
 		pages = append(pages, searchPage{url: d.Route, lvl0: lvl0(site, d, sections), title: d.Title,
 			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted})
 	}
-	return records(pages)
+	return records(siteOrigin(site.Config.URL, site.Config.BaseURL), pages)
+}
+
+// siteOrigin is what goes before a route to make the absolute URL DocSearch records carry:
+// site.yaml's url and baseUrl without its final slash ("https://docs.tezos.com", or
+// "https://example.org/docs" for baseUrl /docs/). A site without url keeps relative URLs.
+func siteOrigin(siteURL, baseURL string) string {
+	if siteURL == "" {
+		return ""
+	}
+	return strings.TrimRight(siteURL, "/") + strings.TrimRight(baseURL, "/")
 }
 
 // records makes one record per page title, one per heading and one per block of text or code,
-// in page order. An object ID depends only on the URL, the record type and its rank among the
-// records of that URL and type, so it stays the same across builds while the text changes.
-func records(pages []searchPage) []dist.Record {
+// in page order, with URLs under origin. An object ID depends only on the route, the record type
+// and its rank among the records of that route and type, so it stays the same across builds while
+// the text changes, and does not change when the site moves to another host.
+func records(origin string, pages []searchPage) []dist.Record {
 	var out []dist.Record
 	for _, p := range pages {
 		if !p.unlisted {
-			out = appendPageRecords(out, p)
+			out = appendPageRecords(out, origin, p)
 		}
 	}
 	return out
 }
 
-func appendPageRecords(out []dist.Record, p searchPage) []dist.Record {
+func appendPageRecords(out []dist.Record, origin string, p searchPage) []dist.Record {
 	var h dist.Hierarchy
 	h[0], h[1] = p.lvl0, p.title
 	if h[1] == "" {
@@ -94,14 +105,15 @@ func appendPageRecords(out []dist.Record, p searchPage) []dist.Record {
 	seen := map[string]int{} // url + type → records so far, for object IDs
 	order := 0
 	add := func(r dist.Record, anchor string) {
-		r.Hierarchy, r.Anchor, r.URLWithoutAnchor, r.URL = h, anchor, p.url, p.url
+		route := p.url
 		if anchor != "" {
-			r.URL += "#" + anchor
+			route += "#" + anchor
 		}
+		r.Hierarchy, r.Anchor, r.URLWithoutAnchor, r.URL = h, anchor, origin+p.url, origin+route
 		r.Language, r.DocusaurusTag = recordLanguage, recordTag
 		r.Weight.Position = p.position*1000 + order
 		order++
-		key := r.URL + "\x00" + r.Type
+		key := route + "\x00" + r.Type
 		r.ObjectID = objectID(key, seen[key])
 		seen[key]++
 		out = append(out, r)

@@ -34,21 +34,21 @@ func recordPages() []searchPage {
 }
 
 func TestRecordsFollowHeadingNesting(t *testing.T) {
-	recs := records(recordPages()[:1])
+	recs := records("https://docs.tezos.com", recordPages()[:1])
 	type row struct{ typ, url, lvl2, lvl3, content string }
 	var got []row
 	for _, r := range recs {
 		got = append(got, row{r.Type, r.URL, r.Hierarchy[2], r.Hierarchy[3], r.Content})
 	}
 	want := []row{
-		{"lvl1", "/architecture/bakers", "", "", ""},
-		{"content", "/architecture/bakers", "", "", "Bakers are Tezos accounts that create blocks and receive rewards. Anyone with enough tez can become a baker."},
-		{"lvl2", "/architecture/bakers#running-a-baker", "Running a baker", "", ""},
-		{"content", "/architecture/bakers#running-a-baker", "Running a baker", "", "To bake, run the Octez baker daemon beside a node."},
-		{"lvl3", "/architecture/bakers#baking-rights", "Running a baker", "Baking rights", ""},
-		{"content", "/architecture/bakers#baking-rights", "Running a baker", "Baking rights", "Rights depend on the stake of the baker."},
-		{"lvl2", "/architecture/bakers#rewards", "Rewards", "", ""},
-		{"content", "/architecture/bakers#rewards", "Rewards", "", "Bakers earn fees and issuance."},
+		{"lvl1", "https://docs.tezos.com/architecture/bakers", "", "", ""},
+		{"content", "https://docs.tezos.com/architecture/bakers", "", "", "Bakers are Tezos accounts that create blocks and receive rewards. Anyone with enough tez can become a baker."},
+		{"lvl2", "https://docs.tezos.com/architecture/bakers#running-a-baker", "Running a baker", "", ""},
+		{"content", "https://docs.tezos.com/architecture/bakers#running-a-baker", "Running a baker", "", "To bake, run the Octez baker daemon beside a node."},
+		{"lvl3", "https://docs.tezos.com/architecture/bakers#baking-rights", "Running a baker", "Baking rights", ""},
+		{"content", "https://docs.tezos.com/architecture/bakers#baking-rights", "Running a baker", "Baking rights", "Rights depend on the stake of the baker."},
+		{"lvl2", "https://docs.tezos.com/architecture/bakers#rewards", "Rewards", "", ""},
+		{"content", "https://docs.tezos.com/architecture/bakers#rewards", "Rewards", "", "Bakers earn fees and issuance."},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("records:\n%+v\nwant\n%+v", got, want)
@@ -57,7 +57,7 @@ func TestRecordsFollowHeadingNesting(t *testing.T) {
 		if r.Hierarchy[0] != "Architecture" || r.Hierarchy[1] != "Bakers" {
 			t.Errorf("%s: lvl0/lvl1 = %q/%q", r.URL, r.Hierarchy[0], r.Hierarchy[1])
 		}
-		if r.URLWithoutAnchor != "/architecture/bakers" || r.Language != "en" || r.DocusaurusTag != "docs-default-current" {
+		if r.URLWithoutAnchor != "https://docs.tezos.com/architecture/bakers" || r.Language != "en" || r.DocusaurusTag != "docs-default-current" {
 			t.Errorf("%s: url_without_anchor %q, language %q, tag %q", r.URL, r.URLWithoutAnchor, r.Language, r.DocusaurusTag)
 		}
 	}
@@ -71,9 +71,32 @@ func TestRecordsFollowHeadingNesting(t *testing.T) {
 	}
 }
 
+func TestRecordURLsAreAbsoluteUnderBaseURLWithHostFreeIDs(t *testing.T) {
+	cases := []struct{ url, base, want string }{
+		{"https://docs.tezos.com", "/", "https://docs.tezos.com"},
+		{"https://example.org/", "/docs/", "https://example.org/docs"},
+		{"", "/", ""},
+	}
+	for _, c := range cases {
+		if got := siteOrigin(c.url, c.base); got != c.want {
+			t.Errorf("siteOrigin(%q, %q) = %q, want %q", c.url, c.base, got, c.want)
+		}
+	}
+	moved := records("https://example.org/docs", recordPages()[:1])
+	local := records("", recordPages()[:1])
+	if moved[2].URL != "https://example.org/docs/architecture/bakers#running-a-baker" || moved[2].URLWithoutAnchor != "https://example.org/docs/architecture/bakers" {
+		t.Errorf("url %q, url_without_anchor %q", moved[2].URL, moved[2].URLWithoutAnchor)
+	}
+	for i := range moved {
+		if moved[i].ObjectID != local[i].ObjectID {
+			t.Errorf("record %d: objectID depends on the host: %s vs %s", i, moved[i].ObjectID, local[i].ObjectID)
+		}
+	}
+}
+
 func TestRecordsLeaveOutUnlistedAndMarkCode(t *testing.T) {
 	code := 0
-	for _, r := range records(recordPages()) {
+	for _, r := range records("", recordPages()) {
 		if strings.HasPrefix(r.URL, "/drafts/") {
 			t.Errorf("unlisted page has a record: %s", r.URL)
 		}
@@ -93,7 +116,7 @@ func TestLongCodeBlocksGiveAFewRecords(t *testing.T) {
 	line := "PUSH int 1 ; ADD ; DROP ;\n" // 8 words
 	p := searchPage{url: "/long", title: "Long", sections: []markdown.Section{{Level: 1, Code: []string{strings.Repeat(line, 200)}}}}
 	n := 0
-	for _, r := range records([]searchPage{p}) {
+	for _, r := range records("", []searchPage{p}) {
 		if r.Code {
 			n++
 			if words := len(strings.Fields(r.Content)); words < codeWords || words > codeWords+8 {
@@ -107,7 +130,7 @@ func TestLongCodeBlocksGiveAFewRecords(t *testing.T) {
 }
 
 func TestObjectIDsAreStableAndUnique(t *testing.T) {
-	a, b := records(recordPages()), records(recordPages())
+	a, b := records("", recordPages()), records("", recordPages())
 	seen := map[string]bool{}
 	for i := range a {
 		if a[i].ObjectID != b[i].ObjectID {
@@ -121,13 +144,13 @@ func TestObjectIDsAreStableAndUnique(t *testing.T) {
 	// Editing text does not change IDs.
 	pages := recordPages()
 	pages[0].sections[1].Text = "Completely different words."
-	if c := records(pages); c[3].ObjectID != a[3].ObjectID {
+	if c := records("", pages); c[3].ObjectID != a[3].ObjectID {
 		t.Errorf("objectID changed with the text: %s → %s", a[3].ObjectID, c[3].ObjectID)
 	}
 }
 
 func TestRecordsWriteTheDocSearchHierarchy(t *testing.T) {
-	recs := records(recordPages()[:1])
+	recs := records("", recordPages()[:1])
 	data, err := json.Marshal(recs)
 	if err != nil {
 		t.Fatal(err)
@@ -171,9 +194,9 @@ func TestRecordsOfASiteFollowItsSidebars(t *testing.T) {
 	titles := map[string]dist.Record{} // the lvl1 record of each page
 	for _, r := range recs {
 		if r.Type == "lvl1" {
-			titles[r.URL] = r
+			titles[r.Path()] = r
 		}
-		if r.URLWithoutAnchor == "/hidden" {
+		if strings.HasSuffix(r.URLWithoutAnchor, "/hidden") {
 			t.Errorf("the unlisted page has a record: %+v", r)
 		}
 	}
@@ -202,7 +225,7 @@ func TestRecordsOfASiteFollowItsSidebars(t *testing.T) {
 	}
 	var implicit []string
 	for _, r := range recs {
-		if r.URL == "/architecture/accounts#implicit-accounts" {
+		if r.Path() == "/architecture/accounts#implicit-accounts" {
 			implicit = append(implicit, r.Type+"|"+r.Hierarchy[2]+"|"+r.Content)
 		}
 	}

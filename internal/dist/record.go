@@ -13,7 +13,9 @@ type Record struct {
 	Hierarchy Hierarchy `json:"hierarchy"`
 	Content   string    `json:"content"`
 	Type      string    `json:"type" ts:"\"lvl1\" | \"lvl2\" | \"lvl3\" | \"lvl4\" | \"lvl5\" | \"lvl6\" | \"content\""`
-	// URL is absolute in DocSearch; here it is the route with its #anchor.
+	// URL is absolute, as in DocSearch: site.yaml's url and baseUrl, the route and its #anchor
+	// (only the route and anchor when site.yaml has no url). Clients that navigate within the
+	// site make it relative to baseUrl again.
 	URL              string `json:"url"`
 	URLWithoutAnchor string `json:"url_without_anchor"`
 	Anchor           string `json:"anchor"`
@@ -73,4 +75,19 @@ func (h *Hierarchy) UnmarshalJSON(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// Path is the record's URL without its scheme and host: the path with its #anchor, such as
+// "/architecture/bakers#rights" (the URL itself when it is already relative). Under a baseUrl
+// other than "/", the path starts with it.
+func (r *Record) Path() string {
+	u := r.URL
+	if i := strings.Index(u, "://"); i >= 0 {
+		rest := u[i+3:]
+		if j := strings.IndexAny(rest, "/#?"); j >= 0 {
+			return rest[j:]
+		}
+		return "/"
+	}
+	return u
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tzdocs/internal/dist"
@@ -61,6 +62,8 @@ func facetValue(r *dist.Record, attr string) (string, bool) {
 		return r.Anchor, true
 	case "objectID":
 		return r.ObjectID, true
+	case "code":
+		return strconv.FormatBool(r.Code), true
 	}
 	if lvl, ok := strings.CutPrefix(attr, "hierarchy.lvl"); ok && len(lvl) == 1 && lvl[0] >= '0' && lvl[0] <= '6' {
 		return r.Hierarchy[lvl[0]-'0'], true
@@ -93,60 +96,70 @@ func ParseFilter(s string) (Filter, error) {
 
 // ParseFilters reads facetFilters as JSON: a string, or an array of strings and arrays of
 // strings. A string that is itself a JSON array (as in the params string form) is read as one.
-func ParseFilters(data []byte) (Filters, error) { return parseFilters(data, 0) }
-
-func parseFilters(data []byte, depth int) (Filters, error) {
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("facetFilters is not valid JSON: %v", err)
+func ParseFilters(data []byte) (Filters, error) {
+	groups, err := parseGroups(data, "facetFilters")
+	if err != nil {
+		return nil, err
 	}
-	return filtersFrom(v, depth)
+	var fs Filters
+	for _, g := range groups {
+		group := make([]Filter, 0, len(g))
+		for _, s := range g {
+			f, err := ParseFilter(s)
+			if err != nil {
+				return nil, err
+			}
+			group = append(group, f)
+		}
+		fs = append(fs, group)
+	}
+	return fs, nil
 }
 
-func filtersFrom(v any, depth int) (Filters, error) {
+// parseGroups reads the AND-of-OR arrays that facetFilters, numericFilters and tagFilters share:
+// "a" is [["a"]], ["a", ["b", "c"]] is a AND (b OR c). A string holding a JSON array is read as one.
+func parseGroups(data []byte, name string) ([][]string, error) { return groupsOf(data, name, 0) }
+
+func groupsOf(data []byte, name string, depth int) ([][]string, error) {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("%s is not valid JSON: %v", name, err)
+	}
 	switch v := v.(type) {
 	case nil:
 		return nil, nil
 	case string:
-		if t := strings.TrimSpace(v); strings.HasPrefix(t, "[") && depth == 0 {
-			return parseFilters([]byte(t), depth+1)
+		t := strings.TrimSpace(v)
+		if strings.HasPrefix(t, "[") && depth == 0 {
+			return groupsOf([]byte(t), name, depth+1)
 		}
-		f, err := ParseFilter(v)
-		if err != nil {
-			return nil, err
+		if t == "" && name != "facetFilters" {
+			return nil, nil
 		}
-		return Filters{{f}}, nil
+		return [][]string{{v}}, nil
 	case []any:
-		var fs Filters
+		var out [][]string
 		for _, item := range v {
 			switch item := item.(type) {
 			case string:
-				f, err := ParseFilter(item)
-				if err != nil {
-					return nil, err
-				}
-				fs = append(fs, []Filter{f})
+				out = append(out, []string{item})
 			case []any:
-				var group []Filter
+				group := make([]string, 0, len(item))
 				for _, s := range item {
 					str, ok := s.(string)
 					if !ok {
-						return nil, fmt.Errorf("facetFilters: an inner array may hold only strings, not %s", jsonKind(s))
+						return nil, fmt.Errorf("%s: an inner array may hold only strings, not %s", name, jsonKind(s))
 					}
-					f, err := ParseFilter(str)
-					if err != nil {
-						return nil, err
-					}
-					group = append(group, f)
+					group = append(group, str)
 				}
-				fs = append(fs, group)
+				out = append(out, group)
 			default:
-				return nil, fmt.Errorf("facetFilters: items must be strings or arrays of strings, not %s", jsonKind(item))
+				return nil, fmt.Errorf("%s: items must be strings or arrays of strings, not %s", name, jsonKind(item))
 			}
 		}
-		return fs, nil
+		return out, nil
 	}
-	return nil, fmt.Errorf("facetFilters must be a string or an array, not %s", jsonKind(v))
+	return nil, fmt.Errorf("%s must be a string or an array, not %s", name, jsonKind(v))
 }
 
 func jsonKind(v any) string {

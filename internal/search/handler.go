@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -10,6 +11,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"tzdocs/internal/ratelimit"
 )
 
 // DefaultMaxBodyBytes bounds a search request body.
@@ -37,6 +40,7 @@ type QueryLog struct {
 type HandlerOptions struct {
 	Logger       Logger // nil: queries are not logged
 	MaxBodyBytes int64  // 0 → DefaultMaxBodyBytes
+	Limits       Limits // bounds on the work of a request and per client; zero → defaults
 }
 
 // Handler serves the Algolia search API over ix, under any prefix:
@@ -46,11 +50,15 @@ type HandlerOptions struct {
 //	GET  …/1/indexes/{name}?query=…  one query → one result
 //
 // Bodies are read as JSON whatever their Content-Type (browsers send text/plain to avoid a
-// preflight). Every answer allows any origin; errors are {"message", "status"}.
+// preflight). Every answer allows any origin; errors are {"message", "status"}. A request is
+// answered only within its client's rate limit and its budget of time and answer size (Limits).
 func Handler(ix *Index, opts HandlerOptions) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	opts.Limits = opts.Limits.withDefaults()
+	perClient := ratelimit.New(opts.Limits.RateLimit, DefaultRateLimit, opts.Limits.Now)
+	turns := make(gate, opts.Limits.MaxConcurrent)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -70,7 +78,15 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
 			return
 		}
-		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken")}
+		if ok, wait := perClient.Allow(ratelimit.ClientKey(r, opts.Limits.TrustProxy)); !ok {
+			refuseRate(w, wait)
+			return
+		}
+		if !turns.enter(r) {
+			return // the client left while waiting
+		}
+		defer turns.leave()
+		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken"), budget: newBudget(opts.Limits)}
 		switch {
 		case rest == "*/queries":
 			if r.Method != http.MethodPost {
@@ -87,11 +103,12 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				writeErr(w, err)
 				return
 			}
-			results := make([]map[string]any, 0, len(reqs))
-			for _, req := range reqs {
-				results = append(results, s.answer(req))
+			body, err = s.answerAll(reqs)
+			if err != nil {
+				writeErr(w, err)
+				return
 			}
-			writeJSON(w, http.StatusOK, map[string]any{"results": results})
+			writeRaw(w, http.StatusOK, body)
 		case strings.HasSuffix(rest, "/query") && !strings.Contains(strings.TrimSuffix(rest, "/query"), "/"):
 			if r.Method != http.MethodPost {
 				writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
@@ -107,14 +124,14 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				writeErr(w, err)
 				return
 			}
-			writeJSON(w, http.StatusOK, s.answer(req))
+			s.answerOne(w, req)
 		case !strings.Contains(rest, "/") && r.Method == http.MethodGet:
 			req, err := decodeURLParams(rest, r.URL.Query())
 			if err != nil {
 				writeErr(w, err)
 				return
 			}
-			writeJSON(w, http.StatusOK, s.answer(req))
+			s.answerOne(w, req)
 		default:
 			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
 		}
@@ -127,6 +144,45 @@ type session struct {
 	opts      HandlerOptions
 	ctx       context.Context
 	userToken string
+	budget    *budget
+}
+
+// answerAll answers the queries of a multi-query request in order, as {"results":[…]}, stopping
+// with an overBudget error at the first query that the request's time or size budget cannot pay.
+func (s *session) answerAll(reqs []request) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"results":[`)
+	for i, req := range reqs {
+		if err := s.budget.spendTime(i); err != nil {
+			return nil, err
+		}
+		one, err := json.Marshal(s.answer(req))
+		if err != nil {
+			return nil, err
+		}
+		if err := s.budget.spendBytes(len(one) + 1); err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(one)
+	}
+	b.WriteString("]}\n")
+	return b.Bytes(), nil
+}
+
+// answerOne writes the answer to a single query, within the request's size budget.
+func (s *session) answerOne(w http.ResponseWriter, req request) {
+	one, err := json.Marshal(s.answer(req))
+	if err == nil {
+		err = s.budget.spendBytes(len(one))
+	}
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeRaw(w, http.StatusOK, append(one, '\n'))
 }
 
 func (s *session) answer(req request) map[string]any {
@@ -192,7 +248,10 @@ func (e *tooLarge) Error() string {
 func writeErr(w http.ResponseWriter, err error) {
 	var bad *badRequest
 	var big *tooLarge
+	var over *overBudget
 	switch {
+	case errors.As(err, &over):
+		writeError(w, http.StatusBadRequest, over.msg)
 	case errors.As(err, &big):
 		writeError(w, http.StatusRequestEntityTooLarge, big.Error())
 	case errors.As(err, &bad):
@@ -204,6 +263,14 @@ func writeErr(w http.ResponseWriter, err error) {
 
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]any{"message": msg, "status": status})
+}
+
+// writeRaw writes JSON that is already encoded.
+func writeRaw(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

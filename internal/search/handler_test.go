@@ -82,7 +82,7 @@ func TestHandlerAnswersInAlgoliaShape(t *testing.T) {
 		t.Fatalf("got %d hits, want 3", len(hits))
 	}
 	hit := hits[0].(map[string]any)
-	if hit["url"] != "/architecture/bakers" || hit["objectID"] == "" || hit["weight"] != nil || hit["type"] != "lvl1" {
+	if hit["url"] != "https://docs.example.org/architecture/bakers" || hit["objectID"] == "" || hit["weight"] != nil || hit["type"] != "lvl1" {
 		t.Errorf("first hit = %v", hit)
 	}
 	hier := hit["hierarchy"].(map[string]any)
@@ -126,7 +126,7 @@ func TestHandlerAcceptsParamsStringAndTextPlain(t *testing.T) {
 		t.Fatalf("result %v", r)
 	}
 	hit := hits[0].(map[string]any)
-	if hit["url"] != "/smart-contracts/languages/michelson" || hit["hierarchy"] != nil {
+	if hit["url"] != "https://docs.example.org/smart-contracts/languages/michelson" || hit["hierarchy"] != nil {
 		t.Errorf("hit = %v, want the Michelson page with url and type only", hit)
 	}
 	v := hit["_highlightResult"].(map[string]any)["hierarchy"].(map[string]any)["lvl1"].(map[string]any)["value"]
@@ -184,6 +184,8 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		{"bad params string", multiPath, `{"requests":[{"params":"hitsPerPage=many"}]}`, 400, "hitsPerPage"},
 		{"too large", multiPath, `{"requests":[{"query":"` + strings.Repeat("a", 70000) + `"}]}`, 413, "larger than the limit of 65536 bytes"},
 		{"unknown endpoint", "/api/search/1/keys", `{}`, 404, "no such search endpoint"},
+		{"more than 50 queries", multiPath, `{"requests":[` + strings.Repeat(`{"query":"a"},`, 50) + `{"query":"a"}]}`, 400, "51 queries; at most 50"},
+		{"hitsPerPage over 1000", multiPath, `{"requests":[{"query":"a","hitsPerPage":1001}]}`, 400, "between 0 and 1000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -93,7 +93,7 @@ func TestHighlightAndSnippet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := ix.Search(tt.q)
 			for _, h := range res.Hits {
-				if h.Record.URL != tt.url || (tt.attr == "content" && h.Record.Content == "") {
+				if h.Record.Path() != tt.url || (tt.attr == "content" && h.Record.Content == "") {
 					continue
 				}
 				got, ok := h.Highlight[tt.attr]

@@ -122,7 +122,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int) ([]scor
 			continue
 		}
 		r := &ix.records[rec]
-		if !q.Filters.Match(r) {
+		if !q.Filters.Match(r) || !allOf(q.Conditions).Match(r) {
 			continue
 		}
 		item := ranked{key: ix.score(st, rec, n).Score, rec: rec, si: int32(i)}

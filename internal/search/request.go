@@ -194,6 +194,27 @@ func (r *request) apply(key string, v paramValue) error {
 		q.Page, err = v.intIn(0, 1<<20)
 	case "facetFilters":
 		q.Filters, err = v.filters()
+	case "filters":
+		if _, ok := v.text(); !ok && !bytes.Equal(bytes.TrimSpace(v.raw), []byte("null")) {
+			return badf("parameter filters: must be a string such as \"type:lvl1 AND NOT language:fr\"")
+		}
+		err = q.addCondition(v, ParseCondition)
+	case "numericFilters":
+		err = q.addCondition(v, func(s string) (Condition, error) {
+			groups, err := v.groups(key)
+			if err != nil {
+				return nil, err
+			}
+			return numericFilters(groups)
+		})
+	case "tagFilters":
+		err = q.addCondition(v, func(string) (Condition, error) {
+			groups, err := v.groups(key)
+			if err != nil {
+				return nil, err
+			}
+			return tagFilters(groups), nil
+		})
 	case "attributesToRetrieve":
 		r.AttributesToRetrieve, err = v.strings()
 	case "attributesToHighlight":
@@ -342,6 +363,33 @@ func (v paramValue) filters() (Filters, error) {
 		return Filters{{f}}, err
 	}
 	return ParseFilters(v.raw)
+}
+
+// groups reads the AND-of-OR array form of numericFilters and tagFilters.
+func (v paramValue) groups(name string) ([][]string, error) {
+	if v.isString {
+		t := strings.TrimSpace(v.str)
+		if t == "" {
+			return nil, nil
+		}
+		if !strings.HasPrefix(t, "[") {
+			return [][]string{{t}}, nil
+		}
+		return parseGroups([]byte(t), name)
+	}
+	return parseGroups(v.raw, name)
+}
+
+// addCondition parses a filter parameter with parse (given its text, "" when it is not a
+// string) and adds the condition, if any, to the query.
+func (q *Query) addCondition(v paramValue, parse func(string) (Condition, error)) error {
+	text, _ := v.text()
+	c, err := parse(text)
+	if err != nil || c == nil {
+		return err
+	}
+	q.Conditions = append(q.Conditions, c)
+	return nil
 }
 
 func sortedKeys(values url.Values) []string {

@@ -12,9 +12,12 @@ import (
 const (
 	DefaultHitsPerPage = 20
 	MaxHitsPerPage     = 1000
-	defaultPreTag      = "<mark>"
-	defaultPostTag     = "</mark>"
-	defaultEllipsis    = "…"
+	// PaginationLimitedTo is how many hits of a query can be reached by paging, as in Algolia:
+	// a page that starts past it is empty, and nbPages counts only the pages before it.
+	PaginationLimitedTo = 1000
+	defaultPreTag       = "<mark>"
+	defaultPostTag      = "</mark>"
+	defaultEllipsis     = "…"
 )
 
 // Query is one search with Algolia's parameters.
@@ -23,6 +26,8 @@ type Query struct {
 	HitsPerPage int // 0 → DefaultHitsPerPage
 	Page        int // 0-based
 	Filters     Filters
+	// Conditions must all hold: the filters, numericFilters and tagFilters parameters.
+	Conditions []Condition
 	// Distinct is how many hits one URL (a page section) may have: 0 → 1, negative → no limit.
 	Distinct int
 	// AttributesToHighlight lists attribute paths ("hierarchy.lvl1", "content"); nil → all.
@@ -86,9 +91,11 @@ func (ix *Index) Search(q Query) Result {
 		return res
 	}
 	m := ix.match(pq)
-	page, total := ix.rank(pq, m, q, res.Page*hpp, (res.Page+1)*hpp)
+	to := min((res.Page+1)*hpp, PaginationLimitedTo)
+	from := min(res.Page*hpp, to)
+	page, total := ix.rank(pq, m, q, from, to)
 	res.NbHits = total
-	res.NbPages = (total + hpp - 1) / hpp
+	res.NbPages = (min(total, PaginationLimitedTo) + hpp - 1) / hpp
 	if len(page) > 0 {
 		hl := newHighlighter(ix, pq, m, q)
 		for _, r := range page {

@@ -8,7 +8,7 @@ import (
 func urls(res Result) []string {
 	var out []string
 	for _, h := range res.Hits {
-		out = append(out, h.Record.URL)
+		out = append(out, h.Record.Path())
 	}
 	return out
 }
@@ -33,7 +33,7 @@ func TestRankingPutsBestMatchFirst(t *testing.T) {
 	}
 	for _, tt := range tests {
 		res := ix.Search(Query{Text: tt.query})
-		if len(res.Hits) == 0 || res.Hits[0].Record.URL != tt.first {
+		if len(res.Hits) == 0 || res.Hits[0].Record.Path() != tt.first {
 			t.Errorf("%q: hits %v, want %s first", tt.query, urls(res), tt.first)
 		}
 	}
@@ -47,7 +47,7 @@ func TestRankingCriteria(t *testing.T) {
 	}
 	top := res.Hits[0]
 	if top.Record.Type != "lvl1" || top.Ranking.Attribute != 1 || top.Ranking.Exact != 1+wholeAttributeBonus {
-		t.Errorf("top hit %s %s ranking %+v, want the lvl1 record with attribute 1 and a whole-attribute exact match", top.Record.URL, top.Record.Type, top.Ranking)
+		t.Errorf("top hit %s %s ranking %+v, want the lvl1 record with attribute 1 and a whole-attribute exact match", top.Record.Path(), top.Record.Type, top.Ranking)
 	}
 	for i := 1; i < len(res.Hits); i++ {
 		if res.Hits[i].Ranking.Score > res.Hits[i-1].Ranking.Score {
@@ -72,12 +72,12 @@ func TestRankingCriteria(t *testing.T) {
 func TestMoreWordsMatchedRankFirst(t *testing.T) {
 	ix := testIndex(t)
 	res := ix.Search(Query{Text: "bakers octez daemon"})
-	if len(res.Hits) == 0 || res.Hits[0].Record.URL != "/architecture/bakers#running-a-baker" || res.Hits[0].Ranking.Words != 3 {
+	if len(res.Hits) == 0 || res.Hits[0].Record.Path() != "/architecture/bakers#running-a-baker" || res.Hits[0].Ranking.Words != 3 {
 		t.Fatalf("hits %v, want the daemon paragraph first with 3 words", urls(res))
 	}
 	for _, h := range res.Hits {
 		if h.Ranking.Words < 2 {
-			t.Errorf("%s matches %d of 3 words; at least 2 are required", h.Record.URL, h.Ranking.Words)
+			t.Errorf("%s matches %d of 3 words; at least 2 are required", h.Record.Path(), h.Ranking.Words)
 		}
 	}
 	// When no record has all words, fewer are accepted.
@@ -91,10 +91,10 @@ func TestDistinctKeepsOneHitPerSection(t *testing.T) {
 	res := ix.Search(Query{Text: "bakers"})
 	seen := map[string]bool{}
 	for _, h := range res.Hits {
-		if seen[h.Record.URL] {
-			t.Errorf("two hits for %s", h.Record.URL)
+		if seen[h.Record.Path()] {
+			t.Errorf("two hits for %s", h.Record.Path())
 		}
-		seen[h.Record.URL] = true
+		seen[h.Record.Path()] = true
 	}
 	all := ix.Search(Query{Text: "bakers", Distinct: -1})
 	if all.NbHits <= res.NbHits {
@@ -109,7 +109,7 @@ func TestPagingAndEmptyQueries(t *testing.T) {
 		t.Fatalf("tez: %d hits", full.NbHits)
 	}
 	p1 := ix.Search(Query{Text: "tez", HitsPerPage: 2, Page: 1})
-	if p1.NbPages != (full.NbHits+1)/2 || p1.Page != 1 || len(p1.Hits) == 0 || p1.Hits[0].Record.URL != full.Hits[2].Record.URL {
+	if p1.NbPages != (full.NbHits+1)/2 || p1.Page != 1 || len(p1.Hits) == 0 || p1.Hits[0].Record.Path() != full.Hits[2].Record.Path() {
 		t.Errorf("page 1 of 2: %+v, want the third hit of %v", urls(p1), urls(full))
 	}
 	beyond := ix.Search(Query{Text: "tez", Page: 99})
@@ -156,7 +156,7 @@ func TestFacetFilters(t *testing.T) {
 	res := ix.Search(Query{Text: "tez", Filters: parse(`["hierarchy.lvl0:-Architecture"]`)})
 	for _, h := range res.Hits {
 		if h.Record.Hierarchy[0] == "Architecture" {
-			t.Errorf("negated filter let through %s", h.Record.URL)
+			t.Errorf("negated filter let through %s", h.Record.Path())
 		}
 	}
 	for _, bad := range []string{`[1]`, `{"a":1}`, `["nocolon"]`, `[[2]]`, `[`} {

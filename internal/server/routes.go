@@ -14,7 +14,8 @@ import (
 
 // handleSearch answers the Algolia-compatible search API from the current build's index.
 func (s *Server) handleSearch() http.Handler {
-	opts := search.HandlerOptions{}
+	opts := search.HandlerOptions{Limits: search.Limits{TrustProxy: s.opts.TrustProxy}}
+	opts.Limits.RateLimit.Off = s.opts.NoRateLimits
 	if s.recorder != nil {
 		opts.Logger = queryLogger{s.recorder}
 	}

@@ -28,7 +28,7 @@ type Options struct {
 	Feedback feedback.Store
 	// TrustProxy makes rate limits key on X-Forwarded-For; set it only behind a proxy that sets it.
 	TrustProxy bool
-	// NoRateLimits turns off the per-client limits of the feedback and Ask AI APIs, for load tests
+	// NoRateLimits turns off the per-client limits of the feedback, search and Ask AI APIs, for load tests
 	// or behind a proxy that already limits.
 	NoRateLimits bool
 	// Assistant answers Ask AI questions; nil leaves the Ask AI API out.

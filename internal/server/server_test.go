@@ -264,7 +264,7 @@ func TestSearchAPIAnswersFromTheBuiltIndex(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Results) != 1 || res.Results[0].NbHits != 3 || res.Results[0].Hits[0].URL != "/architecture/bakers" {
+	if len(res.Results) != 1 || res.Results[0].NbHits != 3 || res.Results[0].Hits[0].URL != "https://docs.example.org/architecture/bakers" {
 		t.Errorf("results %+v", res.Results)
 	}
 	if rec.Header().Get("Access-Control-Allow-Origin") != "*" {

@@ -9,6 +9,10 @@
 // (no coordinated omission). It prints p50/p90/p99/max latency, the achieved rate and errors.
 //
 //	go run ./bench/search/http [-rate 500] [-duration 20s] [-bin bin/tzdocs] [-dir dist] [-url URL]
+//
+// With -burst N it sends instead -rounds rounds of N concurrent requests of the largest kind
+// the API accepts (50 queries × 1,000 hits with snippets) and fails when the server's peak
+// resident memory passes 300 MB.
 package main
 
 import (
@@ -53,6 +57,8 @@ type config struct {
 	url         string
 	queries     string
 	strict      bool
+	burst       int // concurrent largest requests instead of the rate run; 0 → the rate run
+	rounds      int
 }
 
 func run(args []string, out io.Writer) error {
@@ -67,8 +73,13 @@ func run(args []string, out io.Writer) error {
 	fs.StringVar(&c.url, "url", "", "base URL of a running server on loopback instead of starting one (e.g. http://127.0.0.1:8080)")
 	fs.StringVar(&c.queries, "queries", "bench/search/queries.tsv", "queries to rotate over")
 	fs.BoolVar(&c.strict, "strict", false, "exit with status 1 when p99 > 10 ms or any request failed")
+	fs.IntVar(&c.burst, "burst", 0, "instead of the rate run, send this many largest requests at once and report the server's peak RSS")
+	fs.IntVar(&c.rounds, "rounds", 5, "rounds of -burst")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if c.burst < 0 || c.burst > 64 || c.rounds < 1 || c.rounds > 50 {
+		return fmt.Errorf("-burst %d -rounds %d: use 0 to 64 requests and 1 to 50 rounds", c.burst, c.rounds)
 	}
 	if c.rate < 1 || c.rate > 5000 {
 		return fmt.Errorf("-rate %d: use 1 to 5000 requests per second", c.rate)
@@ -108,6 +119,11 @@ func run(args []string, out io.Writer) error {
 		},
 	}
 	defer client.CloseIdleConnections()
+
+	if c.burst > 0 {
+		client.Timeout = 30 * time.Second
+		return burst(client, endpoint, srv, c.burst, c.rounds, out)
+	}
 
 	// Warm up: every query once, in sequence, so that the run measures a warm server.
 	for i, b := range bodies {
@@ -409,7 +425,7 @@ func startServer(bin, dir string) (*server, error) {
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command(bin, "serve", "--dir", dir, "--addr", addr)
+	cmd := exec.Command(bin, "serve", "--dir", dir, "--addr", addr, "--no-rate-limits")
 	cmd.Env = append(os.Environ(), "TZDOCS_DATABASE_URL=file:"+filepath.Join(tmp, "tzdocs.db"))
 	cmd.Stdout, cmd.Stderr = log, log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM} // never outlive the bench

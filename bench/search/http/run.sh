@@ -10,6 +10,9 @@ cd "$(dirname "$0")/../../.."
 echo "== search over HTTP, 500 req/s for 20 s, open loop"
 go run ./bench/search/http "$@"
 
+echo "== search over HTTP, memory under bursts of the largest requests"
+go run ./bench/search/http -burst 12 -rounds 5
+
 if ! command -v wrk >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get install -y -qq wrk >/dev/null 2>&1 || true
@@ -23,7 +26,7 @@ fi
 echo "== search over HTTP, saturation: wrk, 1 thread, 8 connections, 5 s, closed loop"
 tmp=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-TZDOCS_DATABASE_URL="file:$tmp/tzdocs.db" bin/tzdocs serve --dir dist --addr "127.0.0.1:$port" >"$tmp/server.log" 2>&1 &
+TZDOCS_DATABASE_URL="file:$tmp/tzdocs.db" bin/tzdocs serve --dir dist --addr "127.0.0.1:$port" --no-rate-limits >"$tmp/server.log" 2>&1 &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT

@@ -173,7 +173,11 @@ export interface Record {
   hierarchy: Hierarchy;
   content: string;
   type: "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
-  /** URL is absolute in DocSearch; here it is the route with its #anchor. */
+  /**
+   * URL is absolute, as in DocSearch: site.yaml's url and baseUrl, the route and its #anchor
+   * (only the route and anchor when site.yaml has no url). Clients that navigate within the
+   * site make it relative to baseUrl again.
+   */
   url: string;
   url_without_anchor: string;
   anchor: string;

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"tzdocs/internal/dist"
 )
@@ -33,8 +34,13 @@ func run(dir string) error {
 	if err != nil {
 		return err
 	}
+	// Pagefind indexes pages by route, and the queries name routes: records carry absolute URLs,
+	// so both engines are compared on the paths.
 	pages := map[string]string{}
-	for _, r := range records {
+	for i := range records {
+		r := &records[i]
+		r.URL = r.Path()
+		r.URLWithoutAnchor, _, _ = strings.Cut(r.URL, "#")
 		pages[r.URLWithoutAnchor] = filepath.Join(abs, filepath.FromSlash(dist.PageFile(r.URLWithoutAnchor)))
 	}
 	return json.NewEncoder(os.Stdout).Encode(struct {

@@ -1,0 +1,114 @@
+package search
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"tzdocs/internal/ratelimit"
+)
+
+// Bounds on the work of one search request. Algolia's own limits (PaginationLimitedTo, at most
+// maxRequests queries, MaxHitsPerPage) bound what a request can ask for; these bound what it costs,
+// so that a burst of the largest requests cannot take the server's memory: one request of 50
+// queries of 1,000 hits with snippets would otherwise answer 84 MB.
+const (
+	// DefaultMaxResponseBytes bounds the JSON of one answer: a query of 1,000 hits with
+	// highlights and snippets (about 1.7 MB on the Tezos docs) fits, twenty of them do not.
+	DefaultMaxResponseBytes = 4 << 20
+	// DefaultMaxRequestTime bounds the time spent answering the queries of one request.
+	DefaultMaxRequestTime = time.Second
+	// DefaultMaxConcurrent is how many search requests are answered at once; others wait for a
+	// turn (or for their client to give up), so the memory in use stays a few answers' worth.
+	// A typed query takes well under a millisecond, so the wait is short unless the queue holds
+	// large requests. bench/search/http -burst 12: peak RSS 193 MB with 2, 234 MB with 4.
+	DefaultMaxConcurrent = 2
+)
+
+// DefaultRateLimit is the per-client limit of search requests: DocSearch sends one request a
+// keystroke, so a person typing fast, or paging through results, stays far below it.
+var DefaultRateLimit = ratelimit.Limit{PerMinute: 600, Burst: 120}
+
+// Limits configures the bounds of Handler; zero fields take the defaults.
+type Limits struct {
+	MaxResponseBytes int
+	MaxRequestTime   time.Duration
+	MaxConcurrent    int
+	RateLimit        ratelimit.Limit // per client; Off turns it off (load tests)
+	TrustProxy       bool            // the client is the last address of X-Forwarded-For
+	Now              func() time.Time
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxResponseBytes <= 0 {
+		l.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if l.MaxRequestTime <= 0 {
+		l.MaxRequestTime = DefaultMaxRequestTime
+	}
+	if l.MaxConcurrent <= 0 {
+		l.MaxConcurrent = DefaultMaxConcurrent
+	}
+	if l.Now == nil {
+		l.Now = time.Now
+	}
+	return l
+}
+
+// overBudget is a request whose answer would pass a per-request budget: a client error (400)
+// whose message names the limit and what to change.
+type overBudget struct{ msg string }
+
+func (e *overBudget) Error() string { return e.msg }
+
+// budget tracks one request's spending against its limits.
+type budget struct {
+	limits Limits
+	start  time.Time
+	bytes  int
+}
+
+func newBudget(l Limits) *budget { return &budget{limits: l, start: l.Now()} }
+
+// spendTime fails once the request has run longer than its time limit; it is checked before
+// each query, so a request stops at the first query it cannot afford.
+func (b *budget) spendTime(done int) error {
+	if took := b.limits.Now().Sub(b.start); took > b.limits.MaxRequestTime {
+		return &overBudget{fmt.Sprintf("the request ran past the time limit of %v per request after %d of its queries; send fewer queries or ask for fewer hits per query",
+			b.limits.MaxRequestTime, done)}
+	}
+	return nil
+}
+
+// spendBytes adds n bytes of answer and fails when the total passes the size limit.
+func (b *budget) spendBytes(n int) error {
+	b.bytes += n
+	if b.bytes > b.limits.MaxResponseBytes {
+		return &overBudget{fmt.Sprintf("the answer would be larger than the limit of %d bytes per request; ask for fewer hits (hitsPerPage), fewer attributes (attributesToRetrieve, attributesToSnippet) or send fewer queries",
+			b.limits.MaxResponseBytes)}
+	}
+	return nil
+}
+
+// gate lets at most n requests in at once.
+type gate chan struct{}
+
+// enter waits for a turn; it fails when the client goes away first.
+func (g gate) enter(r *http.Request) bool {
+	select {
+	case g <- struct{}{}:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}
+
+func (g gate) leave() { <-g }
+
+// refuseRate answers 429 with the seconds to wait, as Algolia's clients expect a JSON error.
+func refuseRate(w http.ResponseWriter, wait time.Duration) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
+	writeError(w, http.StatusTooManyRequests, "Too many search requests from your address; wait "+strconv.Itoa(max(secs, 1))+" s and try again")
+}

@@ -1,0 +1,149 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/ratelimit"
+)
+
+// bigSite is one page with n sections that all mention baking, so a query has more hits than
+// Algolia lets a client reach.
+func bigSite(n int) string {
+	var b strings.Builder
+	b.WriteString("-- site/site.yaml --\ntitle: Big\nurl: https://docs.example.org\n")
+	b.WriteString("i18n: {defaultLocale: en, locales: [en], localeConfigs: {en: {label: English, direction: ltr, htmlLang: en}}}\n")
+	b.WriteString("-- site/sidebars.yaml --\ndocumentation: [big]\n")
+	b.WriteString("-- site/docs/big.md --\n---\ntitle: Big\n---\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "## Baking step %d\n\nBaking needs a node, step %d.\n\n", i, i)
+	}
+	return b.String()
+}
+
+func TestPagingStopsAtPaginationLimitedTo(t *testing.T) {
+	ix := NewIndex(buildtest.Records(t, bigSite(1100)))
+	first := ix.Search(Query{Text: "baking", HitsPerPage: 1000})
+	if first.NbHits <= PaginationLimitedTo || len(first.Hits) != 1000 {
+		t.Fatalf("nbHits %d, %d hits; the test needs more than %d hits and a full page", first.NbHits, len(first.Hits), PaginationLimitedTo)
+	}
+	if first.NbPages != 1 {
+		t.Errorf("nbPages = %d with 1,000 a page, want 1: pages past the limit do not count", first.NbPages)
+	}
+	second := ix.Search(Query{Text: "baking", HitsPerPage: 1000, Page: 1})
+	if len(second.Hits) != 0 || second.NbHits != first.NbHits {
+		t.Errorf("page 1 of 1,000: %d hits, nbHits %d; want none past the limit and the same nbHits", len(second.Hits), second.NbHits)
+	}
+	last := ix.Search(Query{Text: "baking", HitsPerPage: 300, Page: 3})
+	if len(last.Hits) != 100 || last.NbPages != 4 {
+		t.Errorf("page 3 of 300: %d hits, nbPages %d; want the 100 hits left before the limit, 4 pages", len(last.Hits), last.NbPages)
+	}
+}
+
+func TestHandlerRefusesAnAnswerLargerThanItsBudget(t *testing.T) {
+	srv := newTestServer(t, HandlerOptions{Limits: Limits{MaxResponseBytes: 3000}})
+	status, _, small := post(t, srv, multiPath, "text/plain", `{"requests":[{"indexName":"docs","query":"michelson","hitsPerPage":1,"attributesToRetrieve":["url"]}]}`)
+	if status != http.StatusOK {
+		t.Fatalf("a small answer: %d %v", status, small)
+	}
+	status, _, out := post(t, srv, multiPath, "text/plain", `{"requests":[
+		{"indexName":"docs","query":"bakers","hitsPerPage":1000,"distinct":false},
+		{"indexName":"docs","query":"bakers","hitsPerPage":1000,"distinct":false}]}`)
+	msg, _ := out["message"].(string)
+	if status != http.StatusBadRequest || out["status"] != 400.0 || !strings.Contains(msg, "limit of 3000 bytes") {
+		t.Errorf("answer over the budget: %d %v, want 400 naming the limit", status, out)
+	}
+	status, _, out = post(t, srv, "/api/search/1/indexes/docs/query", "application/json", `{"query":"bakers","hitsPerPage":1000,"distinct":false}`)
+	if status != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out["message"]), "3000 bytes") {
+		t.Errorf("single query over the budget: %d %v", status, out)
+	}
+}
+
+// steppingClock advances by step at every reading.
+type steppingClock struct {
+	mu   sync.Mutex
+	t    time.Time
+	step time.Duration
+}
+
+func (c *steppingClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(c.step)
+	return c.t
+}
+
+func TestHandlerStopsARequestPastItsTimeBudget(t *testing.T) {
+	clock := &steppingClock{t: time.Unix(0, 0), step: 600 * time.Millisecond}
+	srv := newTestServer(t, HandlerOptions{Limits: Limits{MaxRequestTime: time.Second, Now: clock.now, RateLimit: ratelimit.Limit{Off: true}}})
+	status, _, out := post(t, srv, multiPath, "text/plain", `{"requests":[{"indexName":"docs","query":"bakers"},{"indexName":"docs","query":"stake"}]}`)
+	msg, _ := out["message"].(string)
+	if status != http.StatusBadRequest || !strings.Contains(msg, "time limit of 1s") || !strings.Contains(msg, "after 1 of its queries") {
+		t.Errorf("second query past the time budget: %d %v, want 400 naming the limit", status, out)
+	}
+	status, _, out = post(t, srv, multiPath, "text/plain", `{"requests":[{"indexName":"docs","query":"bakers"}]}`)
+	if status != http.StatusOK {
+		t.Errorf("one query within the budget: %d %v", status, out)
+	}
+}
+
+func TestHandlerLimitsSearchesPerClient(t *testing.T) {
+	clock := time.Unix(0, 0)
+	srv := newTestServer(t, HandlerOptions{Limits: Limits{RateLimit: ratelimit.Limit{PerMinute: 30, Burst: 2}, Now: func() time.Time { return clock }}})
+	body := `{"requests":[{"indexName":"docs","query":"bakers"}]}`
+	for i := range 2 {
+		if status, _, out := post(t, srv, multiPath, "text/plain", body); status != http.StatusOK {
+			t.Fatalf("request %d within the burst: %d %v", i, status, out)
+		}
+	}
+	status, h, out := post(t, srv, multiPath, "text/plain", body)
+	if status != http.StatusTooManyRequests || out["status"] != 429.0 || out["message"] == "" {
+		t.Fatalf("request past the burst: %d %v, want a 429 JSON error", status, out)
+	}
+	if h.Get("Retry-After") != "2" {
+		t.Errorf("Retry-After = %q, want 2 (one token every 2 s)", h.Get("Retry-After"))
+	}
+	resp, err := http.DefaultClient.Do(preflight(t, srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Errorf("a preflight counts against the limit: %d", resp.StatusCode)
+	}
+}
+
+func preflight(t *testing.T, srv *httptest.Server) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodOptions, srv.URL+multiPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", "https://docs.example.org")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	return req
+}
+
+func TestGateTurnsAwayAClientThatLeavesWhileWaiting(t *testing.T) {
+	g := make(gate, 1)
+	r := httptest.NewRequest(http.MethodPost, "/", nil)
+	if !g.enter(r) {
+		t.Fatal("an empty gate refused a request")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if g.enter(r.WithContext(ctx)) {
+		t.Error("a full gate let in a request whose client had left")
+	}
+	g.leave()
+	if !g.enter(r) {
+		t.Error("a freed turn was not given")
+	}
+}
