@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/search"
 )
@@ -36,10 +37,11 @@ type testServer struct {
 
 func newTestServer(t *testing.T, mutate func(*Options)) *testServer {
 	t.Helper()
-	ix := fixtureIndex(t)
+	d := fixtureDocs(t)
 	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
 	store := &memStore{}
-	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return ix }, Store: store,
+	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return d.ix },
+		Code: func() []dist.CodeBlock { return d.code }, Store: store,
 		Now: clock.Now, NewID: counterIDs()}
 	if mutate != nil {
 		mutate(&opts)

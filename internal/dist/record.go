@@ -74,3 +74,11 @@ func (h *Hierarchy) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// CodeBlock is one code block of CodeFile: a block of a section whose records have URL, with its
+// lines, indentation and language as the page shows them.
+type CodeBlock struct {
+	URL  string `json:"url"`            // the section's URL, as in its records
+	Lang string `json:"lang,omitempty"` // the fence's language
+	Code string `json:"code"`           // without the final line break
+}
