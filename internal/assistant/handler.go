@@ -177,7 +177,7 @@ func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, f
 
 // Texts of the errors readers may see in the answer area.
 const (
-	msgTooMany      = "Too many requests, try again in a minute."
+	msgTooMany      = "Too many questions in a short time. Try again in a minute."
 	msgNewChat      = "Start a new conversation to continue."
 	msgEngineFailed = "Something went wrong while answering. Try again."
 	msgBadToken     = "Your session expired: reload the page or ask again."

@@ -313,7 +313,7 @@ func TestRateLimits(t *testing.T) {
 			}
 		}
 		resp, body := s.post(t, "chat", tok, chatBody("stake"))
-		if resp.StatusCode != 429 || body != "Too many requests, try again in a minute." || resp.Header.Get("Retry-After") == "" {
+		if resp.StatusCode != 429 || body != "Too many questions in a short time. Try again in a minute." || resp.Header.Get("Retry-After") == "" {
 			t.Errorf("third request: %d %q", resp.StatusCode, body)
 		}
 		if resp, _ := s.post(t, "chat", s.token(t), chatBody("stake")); resp.StatusCode != 200 {
