@@ -119,6 +119,43 @@ test("the chatbot answers, copies, takes feedback, stops, and restores a convers
   await context.close();
 });
 
+const SEND_TEZ = [
+  'import { TezosToolkit } from "@taquito/taquito";',
+  "",
+  "export async function sendTez(tezos: TezosToolkit, to: string, amount: number) {",
+  "  const op = await tezos.wallet.transfer({ to, amount }).send();",
+  "  // Wait for one confirmation before telling the user.",
+  "  await op.confirmation(1);",
+  "  return op.opHash;",
+  "}",
+].join("\n");
+
+test("an answer's multi-line code block shows every line, beside its copy button, and copies exactly", async () => {
+  const { page, errors, context } = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+  await load(page, server.url + "/overview/");
+  const panel = await openChatbot(page);
+  const input = panel.locator(".tz-assistant__input");
+  await input.fill("How do I send tez with Taquito?");
+  await input.press("Enter");
+  await panel.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+
+  const block = panel.locator('.tz-assistant__code[data-language="typescript"]').first();
+  const pre = block.locator("pre");
+  assert.equal((await pre.innerText()).replace(/\n$/, ""), SEND_TEZ, "every line, as written");
+  const lines = await pre.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  assert.ok(lines >= SEND_TEZ.split("\n").length, `the block is drawn on ${lines} lines`);
+
+  const copy = block.getByRole("button", { name: "Copy code" });
+  const [b, p] = [await copy.boundingBox(), await pre.boundingBox()];
+  assert.ok(b.y + b.height <= p.y + 0.5, "the copy button sits above the code, not over it");
+  await copy.click();
+  await block.getByText("Copied").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), SEND_TEZ);
+
+  assert.deepEqual(errors.filter((e) => !/net::ERR_|Failed to load resource/.test(e)), []);
+  await context.close();
+});
+
 test("Ask AI in the search dialog: the first row opens AI mode, Escape leaves it, then closes", async () => {
   const { page, context } = await openPage(browser);
   await load(page, server.url + "/overview/");

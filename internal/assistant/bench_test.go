@@ -3,6 +3,7 @@ package assistant
 import (
 	"io"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,15 +41,16 @@ func (w *firstTextWriter) Write(p []byte) (int, error) {
 // the worst question.
 func BenchmarkExtractiveFirstText(b *testing.B) {
 	ix := search.NewIndex(buildtest.BuiltRecords(b))
+	code := buildtest.BuiltCode(b)
 	e := NewExtractive()
-	e.Prepare(ix)
+	e.Prepare(ix, code)
 	var firsts []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := benchQuestions[i%len(benchQuestions)]
 		w := &firstTextWriter{start: time.Now()}
 		s := newStream(w, nil, counterIDs())
-		if err := e.Answer(b.Context(), &Request{Question: q, Index: ix}, s); err != nil {
+		if err := e.Answer(b.Context(), &Request{Question: q, Index: ix, Code: code}, s); err != nil {
 			b.Fatal(err)
 		}
 		firsts = append(firsts, w.first)
@@ -62,7 +64,7 @@ func BenchmarkExtractiveFirstText(b *testing.B) {
 // TestExtractiveAnswersCiteTheRightPages asks reader questions of the test site, each about one of
 // its pages. How often answers cite the right page on the real docs is measured by bench/assistant.
 func TestExtractiveAnswersCiteTheRightPages(t *testing.T) {
-	ix := fixtureIndex(t)
+	d := fixtureDocs(t)
 	e := NewExtractive()
 	for q, page := range map[string]string{
 		"How do I stake my tez with a baker?":                     "/using/staking",
@@ -70,7 +72,7 @@ func TestExtractiveAnswersCiteTheRightPages(t *testing.T) {
 		"What is a smart rollup?":                                 "/architecture/smart-rollups",
 		"What are FA2 tokens?":                                    "/architecture/tokens/FA2",
 	} {
-		_, s := runEngine(t, e, ix, q)
+		_, s := runEngine(t, e, d, q)
 		if !containsPage(answerSources(s.Answer(), nil), page) {
 			t.Errorf("%q: the answer does not cite %s:\n%s", q, page, s.Answer())
 		}
@@ -87,3 +89,15 @@ func containsPage(urls []string, page string) bool {
 }
 
 var _ io.Writer = (*firstTextWriter)(nil)
+
+// TestExtractiveQuotesCodeBlocksAsWritten checks that a code block reaches the answer with its
+// lines, indentation and language, as the page shows it.
+func TestExtractiveQuotesCodeBlocksAsWritten(t *testing.T) {
+	d := fixtureDocs(t)
+	_, s := runEngine(t, NewExtractive(), d, "How do I send tez from a dApp with Taquito?")
+	want := "```typescript\nimport { TezosToolkit } from \"@taquito/taquito\";\n\nexport async function sendTez(tezos: TezosToolkit, to: string, amount: number) {\n" +
+		"  const op = await tezos.wallet.transfer({ to, amount }).send();\n  // Wait for one confirmation.\n  await op.confirmation(1);\n  return op.opHash;\n}\n```"
+	if !strings.Contains(s.Answer(), want) {
+		t.Errorf("the answer does not quote the block as written:\n%s", s.Answer())
+	}
+}

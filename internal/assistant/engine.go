@@ -48,6 +48,7 @@ type Request struct {
 	Question string // the last user message's text, trimmed
 	History  []Turn // earlier exchanges, oldest first
 	Index    *search.Index
+	Code     []dist.CodeBlock // the site's code blocks as written, by section URL
 }
 
 // SearchInput is the searchIndex tool's input.

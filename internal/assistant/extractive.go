@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -16,6 +17,7 @@ import (
 type Extractive struct {
 	mu     sync.Mutex
 	ix     *search.Index
+	code   []dist.CodeBlock
 	corpus *corpus
 }
 
@@ -30,7 +32,7 @@ const (
 	sectionsPerQuery    = 3 // candidate sections taken from each query's hits
 	maxSections         = 4 // sections quoted in one answer
 	sentencesPerSection = 3
-	maxCodeLines        = 20
+	maxCodeLines        = 60 // longer blocks are left to the page: an answer never cuts one
 )
 
 // IntroText opens every extractive answer, so the reader knows it is quoted, not written.
@@ -39,36 +41,56 @@ const IntroText = "This answer is assembled from passages of the documentation, 
 // corpus is what the engine derives from one index: the records of each section and how rare
 // each word is.
 type corpus struct {
-	bySection map[string][]int // section URL → indices of its content records, in page order
-	df        map[string]int   // stem → number of content records holding it
+	bySection map[string][]int // section URL → indices of its prose records, in page order
+	code      map[string][]codeBlock
+	df        map[string]int // stem → number of content records holding it
 	n         int
 }
 
-func (e *Extractive) corpusFor(ix *search.Index) *corpus {
+// codeBlock is a code block as written, with its stems for scoring.
+type codeBlock struct {
+	lang, code string
+	terms      []string
+	lines      int
+}
+
+func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.ix == ix && e.corpus != nil {
+	if e.ix == ix && sameBlocks(e.code, code) && e.corpus != nil {
 		return e.corpus
 	}
-	c := &corpus{bySection: map[string][]int{}, df: map[string]int{}}
+	c := &corpus{bySection: map[string][]int{}, code: map[string][]codeBlock{}, df: map[string]int{}}
 	for i, r := range ix.Records() {
 		if r.Type != "content" {
 			continue
 		}
-		c.bySection[r.Path()] = append(c.bySection[r.Path()], i)
 		c.n++
 		for _, t := range terms(r.Content) {
 			c.df[t]++
 		}
+		if !r.Code {
+			c.bySection[r.Path()] = append(c.bySection[r.Path()], i)
+		}
 	}
-	e.ix, e.corpus = ix, c
+	for _, b := range code {
+		k := dist.URLPath(b.URL)
+		c.code[k] = append(c.code[k], codeBlock{lang: b.Lang, code: b.Code, terms: terms(b.Code), lines: strings.Count(b.Code, "\n") + 1})
+	}
+	e.ix, e.code, e.corpus = ix, code, c
 	return c
 }
 
-// Prepare builds the engine's view of an index ahead of the first question.
-func (e *Extractive) Prepare(ix *search.Index) {
+// sameBlocks reports whether a and b are the same slice (the site's code blocks change only when
+// a rebuild swaps the site in).
+func sameBlocks(a, b []dist.CodeBlock) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// Prepare builds the engine's view of a site ahead of the first question.
+func (e *Extractive) Prepare(ix *search.Index, code []dist.CodeBlock) {
 	if ix != nil {
-		e.corpusFor(ix)
+		e.corpusFor(ix, code)
 	}
 }
 
@@ -151,7 +173,7 @@ func followUp(req *Request) bool {
 type passage struct {
 	title, url string
 	sentences  []string // in page order
-	code       string
+	code       *codeBlock
 }
 
 func (p passage) markdown() string {
@@ -162,15 +184,11 @@ func (p passage) markdown() string {
 	b.WriteString(p.url)
 	b.WriteString(")**\n\n")
 	b.WriteString(escapeMarkdown(strings.Join(p.sentences, " ")))
-	if p.code != "" {
+	if p.code != nil {
 		if len(p.sentences) > 0 {
 			b.WriteString("\n\n")
 		}
-		fence := "```"
-		for strings.Contains(p.code, fence) {
-			fence += "`"
-		}
-		b.WriteString(fence + "\n" + p.code + "\n" + fence)
+		b.WriteString(fenced(p.code.lang, p.code.code))
 	}
 	return b.String()
 }
@@ -182,7 +200,7 @@ type candidate struct {
 	rank       int     // its rank there
 	score      float64 // best sentence score, plus the heading's overlap, less a little per rank
 	sentences  []scoredSentence
-	code       string
+	code       *codeBlock
 	codeScore  float64
 }
 
@@ -194,7 +212,7 @@ type scoredSentence struct {
 
 // pick chooses the passages: the best sections of each query's hits, then their best sentences.
 func (e *Extractive) pick(req *Request, queries []string, results []SearchOutput) []passage {
-	c := e.corpusFor(req.Index)
+	c := e.corpusFor(req.Index, req.Code)
 	records := req.Index.Records()
 	weights := map[string]float64{}
 	for _, q := range append([]string{req.Question}, queries...) {
@@ -214,20 +232,24 @@ func (e *Extractive) pick(req *Request, queries []string, results []SearchOutput
 			if byURL[h.URL] != nil {
 				continue
 			}
-			idx := c.bySection[h.URL]
-			if len(idx) == 0 {
+			key := dist.URLPath(h.URL)
+			idx, blocks := c.bySection[key], c.code[key]
+			if len(idx) == 0 && len(blocks) == 0 {
 				continue
 			}
 			cand := &candidate{url: h.URL, title: h.Title(), query: qi, rank: rank}
+			for i := range blocks {
+				b := &blocks[i]
+				if b.lines > maxCodeLines {
+					continue
+				}
+				if s := overlap(b.terms, weights); cand.code == nil || s > cand.codeScore {
+					cand.code, cand.codeScore = b, s
+				}
+			}
 			order := 0
 			for _, i := range idx {
 				r := &records[i]
-				if r.Code {
-					if s := overlap(terms(r.Content), weights); cand.code == "" || s > cand.codeScore {
-						cand.code, cand.codeScore = clipLines(unflattenShell(r.Content), maxCodeLines), s
-					}
-					continue
-				}
 				for _, s := range sentences(r.Content) {
 					sc := overlap(terms(s), weights) * sentenceQuality(s)
 					cand.sentences = append(cand.sentences, scoredSentence{text: s, score: sc, order: order})
@@ -236,7 +258,7 @@ func (e *Extractive) pick(req *Request, queries []string, results []SearchOutput
 				}
 			}
 			if !procedural && cand.codeScore <= 0 {
-				cand.code = ""
+				cand.code = nil
 			}
 			cand.score = (cand.score + 0.5*overlap(terms(cand.title), weights)) * (1 - 0.08*float64(rank))
 			byURL[h.URL] = cand
@@ -356,21 +378,14 @@ func sentences(text string) []string {
 	return out
 }
 
-// unflattenShell puts shell line continuations back on their own lines: records keep code with
-// its whitespace collapsed.
-func unflattenShell(code string) string {
-	if strings.Contains(code, "\n") {
-		return code
+// fenced writes code as a fenced block naming its language, with a fence longer than any run
+// of backticks inside.
+func fenced(lang, code string) string {
+	fence := "```"
+	for strings.Contains(code, fence) {
+		fence += "`"
 	}
-	return strings.ReplaceAll(code, " \\ ", " \\\n  ")
-}
-
-func clipLines(code string, n int) string {
-	lines := strings.Split(strings.TrimRight(code, "\n"), "\n")
-	if len(lines) <= n {
-		return strings.Join(lines, "\n")
-	}
-	return strings.Join(lines[:n], "\n") + "\n…"
+	return fence + lang + "\n" + code + "\n" + fence
 }
 
 // escapeMarkdown keeps quoted prose literal when the answer is rendered as Markdown.

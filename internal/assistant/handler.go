@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/ratelimit"
 	"tzdocs/internal/search"
@@ -55,6 +56,9 @@ type Options struct {
 	Engine Engine
 	// Index returns the current search index (it changes when the site is rebuilt); required.
 	Index func() *search.Index
+	// Code returns the current site's code blocks as written (dist.CodeFile), which extractive
+	// answers quote; nil means none.
+	Code func() []dist.CodeBlock
 	// Store keeps answer feedback; nil answers feedback posts with 503.
 	Store feedback.Store
 	// Logger receives engine failures; nil discards them.
@@ -173,7 +177,7 @@ func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, f
 
 // Texts of the errors readers may see in the answer area.
 const (
-	msgTooMany      = "Too many requests, try again in a minute."
+	msgTooMany      = "Too many questions in a short time. Try again in a minute."
 	msgNewChat      = "Start a new conversation to continue."
 	msgEngineFailed = "Something went wrong while answering. Try again."
 	msgBadToken     = "Your session expired: reload the page or ask again."
@@ -293,6 +297,9 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Index = ix
+	if h.opts.Code != nil {
+		req.Code = h.opts.Code()
+	}
 
 	messageID := h.opts.NewID()
 	if body.Trigger == "regenerate-message" && body.MessageID != "" && len(body.MessageID) <= 200 {

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/search"
 )
@@ -36,10 +37,11 @@ type testServer struct {
 
 func newTestServer(t *testing.T, mutate func(*Options)) *testServer {
 	t.Helper()
-	ix := fixtureIndex(t)
+	d := fixtureDocs(t)
 	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
 	store := &memStore{}
-	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return ix }, Store: store,
+	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return d.ix },
+		Code: func() []dist.CodeBlock { return d.code }, Store: store,
 		Now: clock.Now, NewID: counterIDs()}
 	if mutate != nil {
 		mutate(&opts)
@@ -311,7 +313,7 @@ func TestRateLimits(t *testing.T) {
 			}
 		}
 		resp, body := s.post(t, "chat", tok, chatBody("stake"))
-		if resp.StatusCode != 429 || body != "Too many requests, try again in a minute." || resp.Header.Get("Retry-After") == "" {
+		if resp.StatusCode != 429 || body != "Too many questions in a short time. Try again in a minute." || resp.Header.Get("Retry-After") == "" {
 			t.Errorf("third request: %d %q", resp.StatusCode, body)
 		}
 		if resp, _ := s.post(t, "chat", s.token(t), chatBody("stake")); resp.StatusCode != 200 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
@@ -21,6 +22,24 @@ var testSite string
 func fixtureIndex(tb testing.TB) *search.Index {
 	tb.Helper()
 	return search.NewIndex(buildtest.Records(tb, testSite))
+}
+
+// docs is a site as the server hands it to the assistant: its index and its code blocks.
+type docs struct {
+	ix   *search.Index
+	code []dist.CodeBlock
+}
+
+// fixtureDocs is testSite as the server would load it after a build.
+func fixtureDocs(tb testing.TB) docs {
+	tb.Helper()
+	return siteDocs(tb, testSite)
+}
+
+// siteDocs is a txtar site as the server would load it after a build.
+func siteDocs(tb testing.TB, archive string) docs {
+	tb.Helper()
+	return docs{ix: search.NewIndex(buildtest.Records(tb, archive)), code: buildtest.Code(tb, archive)}
 }
 
 // counterIDs returns an id generator giving id-1, id-2, …
@@ -54,11 +73,11 @@ func (c *fixedClock) Advance(d time.Duration) {
 }
 
 // runEngine answers one question with an engine and returns the stream's bytes.
-func runEngine(tb testing.TB, e Engine, ix *search.Index, question string, history ...Turn) (string, *Stream) {
+func runEngine(tb testing.TB, e Engine, d docs, question string, history ...Turn) (string, *Stream) {
 	tb.Helper()
 	var buf bytes.Buffer
 	s := newStream(&buf, nil, counterIDs())
-	if err := e.Answer(tb.Context(), &Request{Question: question, History: history, Index: ix}, s); err != nil {
+	if err := e.Answer(tb.Context(), &Request{Question: question, History: history, Index: d.ix, Code: d.code}, s); err != nil {
 		tb.Fatalf("Answer(%q): %v", question, err)
 	}
 	return buf.String(), s

@@ -201,6 +201,11 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.RecordsFile, records)
+	code, err := codeFile(site, docs)
+	if err != nil {
+		return nil, err
+	}
+	out.Add(dist.CodeFile, code)
 	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), ""); err != nil {
 		return nil, err
 	}

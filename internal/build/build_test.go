@@ -43,7 +43,7 @@ func TestBuildWritesEveryRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []string{dist.PageFile(dist.NotFoundRoute), dist.SitemapFile, dist.LLMsFile, dist.LLMsFullFile, dist.SiteDataFile,
-		dist.ManifestFile, dist.CSPFile, dist.RecordsFile, dist.MarkdownFile("/architecture/accounts"), dist.AssetsDir + "/entry-client-AbCdEf12.js"}
+		dist.ManifestFile, dist.CSPFile, dist.RecordsFile, dist.CodeFile, dist.MarkdownFile("/architecture/accounts"), dist.AssetsDir + "/entry-client-AbCdEf12.js"}
 	for _, r := range []string{"/", "/overview/", "/architecture", "/architecture/accounts", "/conrefs/network", "/hidden", "/tutorials/app/part-1", "/search"} {
 		files = append(files, dist.PageFile(r), dist.DataFile(r))
 	}

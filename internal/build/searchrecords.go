@@ -121,7 +121,7 @@ func appendPageRecords(out []dist.Record, origin string, p searchPage) []dist.Re
 	add(dist.Record{Type: "lvl1", Weight: dist.Weight{Level: levelWeight(1)}}, "")
 	anchor := ""
 	for _, s := range p.sections {
-		if s.ID != "" || s.Level > 1 {
+		if opensAnchor(s) {
 			lvl := min(max(s.Level, 2), 6)
 			h[lvl] = s.Title
 			clear(h[lvl+1:])
@@ -132,7 +132,7 @@ func appendPageRecords(out []dist.Record, origin string, p searchPage) []dist.Re
 			add(dist.Record{Type: "content", Content: block}, anchor)
 		}
 		for _, code := range s.Code {
-			blocks := splitCode(code, codeWords)
+			blocks := splitCode(code.Text, codeWords)
 			for _, block := range blocks[:min(len(blocks), maxCodeRecords)] {
 				add(dist.Record{Type: "content", Content: block, Code: true}, anchor)
 			}

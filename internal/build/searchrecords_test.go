@@ -25,7 +25,7 @@ func recordPages() []searchPage {
 		{url: "/smart-contracts/languages/michelson", lvl0: "Smart contracts", title: "Michelson", position: 7, sections: []markdown.Section{
 			{Level: 1, Text: "Michelson is the low-level, stack-based language of Tezos smart contracts."},
 			{Level: 2, ID: "instructions", Title: "Instructions", Text: "Each instruction takes values from the stack.",
-				Code: []string{"parameter unit;\nstorage int;\ncode { CDR ; PUSH int 1 ; ADD ; NIL operation ; PAIR }"}},
+				Code: []markdown.CodeBlock{{Lang: "michelson", Text: "parameter unit;\nstorage int;\ncode { CDR ; PUSH int 1 ; ADD ; NIL operation ; PAIR }"}}},
 		}},
 		{url: "/drafts/hidden", lvl0: "Hidden", title: "Hidden bakers page", unlisted: true, sections: []markdown.Section{
 			{Level: 1, Text: "Bakers bakers bakers."},
@@ -114,7 +114,7 @@ func TestRecordsLeaveOutUnlistedAndMarkCode(t *testing.T) {
 
 func TestLongCodeBlocksGiveAFewRecords(t *testing.T) {
 	line := "PUSH int 1 ; ADD ; DROP ;\n" // 8 words
-	p := searchPage{url: "/long", title: "Long", sections: []markdown.Section{{Level: 1, Code: []string{strings.Repeat(line, 200)}}}}
+	p := searchPage{url: "/long", title: "Long", sections: []markdown.Section{{Level: 1, Code: []markdown.CodeBlock{{Text: strings.Repeat(line, 200)}}}}}
 	n := 0
 	for _, r := range records("", []searchPage{p}) {
 		if r.Code {

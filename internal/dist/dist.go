@@ -23,6 +23,9 @@ const (
 	CSPFile = "_csp.json"
 	// RecordsFile holds the search records, in DocSearch's shape.
 	RecordsFile = "_search/records.json"
+	// CodeFile holds every code block of the search records' sections as written, for Ask AI
+	// answers: the records keep code whitespace-normalised and cut into pieces.
+	CodeFile = "_search/code.json"
 	// NotFoundFile is the page served for any path that names nothing.
 	NotFoundFile = "404.html"
 	// SitemapFile, RobotsFile, LLMsFile and LLMsFullFile are the text files for crawlers and

@@ -57,6 +57,7 @@ func addSample(out *Output, without ...string) *Output {
 		AnnouncementBar: &AnnouncementBar{ID: "v1", Content: "New!", IsCloseable: true}})
 	_ = out.AddJSON(CSPFile, CSPSources{ScriptHashes: []string{"sha256-x"}})
 	_ = out.AddJSON(RecordsFile, []Record{{ObjectID: "1", Hierarchy: Hierarchy{"Docs", "A", "", "Deep"}, Type: "lvl1", URL: "/a"}})
+	_ = out.AddJSON(CodeFile, []CodeBlock{{URL: "/a", Lang: "bash", Code: "octez-client \\\n  list known addresses"}})
 	return out
 }
 
@@ -132,6 +133,7 @@ func TestLoadRefusesWhatItCannotServe(t *testing.T) {
 		{"broken site data", func(o *Output) { o.Add(SiteDataFile, []byte("{")) }, "site.json: unexpected end of JSON input; rebuild the site"},
 		{"an unknown navbar item", func(o *Output) { o.Add(SiteDataFile, []byte(`{"navbar":{"items":[{"type":"rocket"}]}}`)) }, `unknown type "rocket"`},
 		{"no records", func(o *Output) { delete(o.files, RecordsFile) }, "records.json is missing"},
+		{"no code blocks", func(o *Output) { delete(o.files, CodeFile) }, "code.json is missing"},
 		{"no 404 page", func(o *Output) { delete(o.files, NotFoundFile) }, "has no 404.html"},
 	}
 	for _, tt := range tests {

@@ -17,6 +17,7 @@ type Site struct {
 	Data     SiteData
 	CSP      CSPSources
 	Records  []Record
+	Code     []CodeBlock
 	// Files holds every file by URL path ("/architecture/accounts/index.html"), with its
 	// precompressed sidecars.
 	Files map[string]*File
@@ -57,6 +58,9 @@ func Load(dir string) (*Site, error) {
 		return nil, err
 	}
 	s.Records = records
+	if s.Code, err = LoadCode(dir); err != nil {
+		return nil, err
+	}
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -98,6 +102,15 @@ func LoadRecords(dir string) ([]Record, error) {
 		return nil, err
 	}
 	return records, nil
+}
+
+// LoadCode reads the code blocks of a built site (CodeFile).
+func LoadCode(dir string) ([]CodeBlock, error) {
+	var code []CodeBlock
+	if err := readJSON(dir, CodeFile, &code); err != nil {
+		return nil, err
+	}
+	return code, nil
 }
 
 // readJSON decodes the file rel of a built site into v.

@@ -80,8 +80,11 @@ func (h *Hierarchy) UnmarshalJSON(data []byte) error {
 // Path is the record's URL without its scheme and host: the path with its #anchor, such as
 // "/architecture/bakers#rights" (the URL itself when it is already relative). Under a baseUrl
 // other than "/", the path starts with it.
-func (r *Record) Path() string {
-	u := r.URL
+func (r *Record) Path() string { return URLPath(r.URL) }
+
+// URLPath is an absolute or relative URL's path with its #anchor and query: what a record and a
+// code block of one section share whatever host the site is built for.
+func URLPath(u string) string {
 	if i := strings.Index(u, "://"); i >= 0 {
 		rest := u[i+3:]
 		if j := strings.IndexAny(rest, "/#?"); j >= 0 {
@@ -90,4 +93,12 @@ func (r *Record) Path() string {
 		return "/"
 	}
 	return u
+}
+
+// CodeBlock is one code block of CodeFile: a block of a section whose records have URL, with its
+// lines, indentation and language as the page shows them.
+type CodeBlock struct {
+	URL  string `json:"url"`            // the section's URL, as in its records
+	Lang string `json:"lang,omitempty"` // the fence's language
+	Code string `json:"code"`           // without the final line break
 }

@@ -96,7 +96,13 @@ type Section struct {
 	// Text is the plain text of paragraphs, list items, table cells, admonitions and blockquotes in
 	// this section (not code), whitespace-normalised.
 	Text string
-	Code []string // texts of code blocks in this section
+	Code []CodeBlock // code blocks of this section, in page order
+}
+
+// CodeBlock is a code block as written: its lines and indentation kept, for answers that quote it.
+type CodeBlock struct {
+	Lang string // the fence's language, "" when it names none
+	Text string
 }
 
 // Ref is a link or image destination as written, with its 1-based position in the source.

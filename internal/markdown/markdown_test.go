@@ -138,7 +138,7 @@ Deep text.
 	doc := convert(t, src, PageContext{})
 	want := []Section{
 		{Level: 1, Text: "Intro text over two lines."},
-		{Level: 2, ID: "setup", Title: "Setup", Text: "item one item two a b c d Hint Inside. quoted", Code: []string{"npm i\n"}},
+		{Level: 2, ID: "setup", Title: "Setup", Text: "item one item two a b c d Hint Inside. quoted", Code: []CodeBlock{{Lang: "bash", Text: "npm i\n"}}},
 		{Level: 2, ID: "empty", Title: "Empty"},
 		{Level: 3, ID: "deep", Title: "Deep", Text: "Deep text."},
 	}
@@ -280,7 +280,7 @@ func TestPartialCycleIsAnErrorNamingTheChain(t *testing.T) {
 // one loads the diagram renderer.
 func TestCodeBlockComponentFeedsSectionsAndMermaid(t *testing.T) {
 	doc := convert(t, "import CodeBlock from '@theme/CodeBlock';\n\n## Read the balance\n\n<CodeBlock language=\"ts\">{`const b = await getBalance();`}</CodeBlock>\n", PageContext{})
-	if len(doc.Sections) != 1 || len(doc.Sections[0].Code) != 1 || doc.Sections[0].Code[0] != "const b = await getBalance();\n" {
+	if len(doc.Sections) != 1 || len(doc.Sections[0].Code) != 1 || doc.Sections[0].Code[0].Text != "const b = await getBalance();\n" {
 		t.Errorf("sections: %+v", doc.Sections)
 	}
 	if doc.HasMermaid {

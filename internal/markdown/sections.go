@@ -37,9 +37,11 @@ func (s *sectioner) flush() {
 }
 
 // The sectioner is the ext.Text that extensions write into.
-func (s *sectioner) Source() []byte    { return s.src }
-func (s *sectioner) Prose(t string)    { s.parts = append(s.parts, t) }
-func (s *sectioner) Code(code string)  { s.cur.Code = append(s.cur.Code, code) }
+func (s *sectioner) Source() []byte { return s.src }
+func (s *sectioner) Prose(t string) { s.parts = append(s.parts, t) }
+func (s *sectioner) Code(lang, code string) {
+	s.cur.Code = append(s.cur.Code, CodeBlock{Lang: lang, Text: code})
+}
 func (s *sectioner) Inline(n ast.Node) { s.parts = append(s.parts, plaintext.Inline(n, s.src)) }
 
 func (s *sectioner) visit(n ast.Node) {

@@ -46,7 +46,7 @@ func TestExtractSeesTheCodeBlocksThePagesRender(t *testing.T) {
 			rendered := map[string]int{}
 			for _, sec := range doc.Sections {
 				for _, c := range sec.Code {
-					rendered[c]++
+					rendered[c.Text]++
 				}
 			}
 			for _, s := range byPage[page] {

@@ -27,6 +27,7 @@ type siteFiles struct {
 	askAI  string        // the Ask AI assistant id
 	csp    string        // the content security policy, allowing the build's inline scripts
 	index  *search.Index // the site's search records
+	code   []dist.CodeBlock
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
 }
@@ -39,7 +40,7 @@ func loadSite(dir string) (*siteFiles, error) {
 	}
 	s := &siteFiles{files: make(map[string]*file, len(built.Files)), routes: map[string]string{},
 		url: built.Data.URL, askAI: built.Data.AskAI.AssistantID, csp: contentSecurityPolicy(built.CSP),
-		index: search.NewIndex(built.Records)}
+		index: search.NewIndex(built.Records), code: built.Code}
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}

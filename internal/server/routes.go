@@ -71,7 +71,8 @@ func (s *Server) routes() (http.Handler, error) {
 			id = "tezosdocs"
 		}
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
-			Index: func() *search.Index { return s.site.Load().index }, Store: s.opts.Feedback,
+			Index: func() *search.Index { return s.site.Load().index }, Code: func() []dist.CodeBlock { return s.site.Load().code },
+			Store:  s.opts.Feedback,
 			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
 		if s.opts.NoRateLimits {
 			opts.Limits.PerToken.Off, opts.Limits.PerAddress.Off = true, true

@@ -41,6 +41,7 @@ func writeBuiltSite(t *testing.T) string {
 		dist.DataFile("/architecture"): dist.PageData{Route: "/architecture"},
 		dist.SiteDataFile:              dist.SiteData{URL: "https://docs.example.org", Title: "Test"},
 		dist.RecordsFile:               records,
+		dist.CodeFile:                  buildtest.Code(t, sitetest.Minimal),
 		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, ImgOrigins: []string{"https://stats.example.net"},
 			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
 	} {

@@ -69,3 +69,32 @@ func repoDist() (string, error) {
 		dir = parent
 	}
 }
+
+// Code returns the code blocks a build of archive would write to dist.CodeFile (see Records).
+func Code(tb testing.TB, archive string) []dist.CodeBlock {
+	tb.Helper()
+	dir := filepath.Join(sitetest.Write(tb, archive), "site")
+	code, err := build.Code(context.Background(), dir)
+	if err != nil {
+		tb.Fatalf("building the code blocks of the test site: %v", err)
+	}
+	return code
+}
+
+// BuiltCode returns the code blocks of the site that make build wrote into dist/, skipping
+// without a build like BuiltRecords.
+func BuiltCode(tb testing.TB) []dist.CodeBlock {
+	tb.Helper()
+	dir, err := repoDist()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	code, err := dist.LoadCode(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skipf("no built site in %s: run make build first", dir)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return code
+}

@@ -68,7 +68,7 @@ func block(n ast.Node, source []byte) Block {
 
 func searchText(t ext.Text, n ast.Node) ast.WalkStatus {
 	if b := block(n, t.Source()); b.Lang != Mermaid {
-		t.Code(b.Code)
+		t.Code(b.Lang, b.Code)
 	}
 	return ast.WalkSkipChildren
 }

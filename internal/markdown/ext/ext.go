@@ -118,8 +118,8 @@ type Text interface {
 	Source() []byte
 	// Prose adds reader-visible text; white space is normalised later.
 	Prose(s string)
-	// Code adds the text of a code block.
-	Code(code string)
+	// Code adds a code block as written, with its language ("" when the fence names none).
+	Code(lang, code string)
 	// Inline adds the plain text of n's inline content.
 	Inline(n ast.Node)
 }

@@ -29,6 +29,7 @@ export const assistantStrings = {
   disclaimer: "Answers are generated with AI which can make mistakes. Verify responses.",
   markdownError: "An error occurred",
   streamError: "Something went wrong while answering. Try again.",
+  tooMany: "Too many questions in a short time. Try again in a minute.",
   newConversationTitle: "How can I help you today?",
   suggestedQuestions: "Suggested questions",
   newConversation: "New conversation",

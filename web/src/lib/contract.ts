@@ -20,6 +20,12 @@ export const CSPFile = "_csp.json";
 /** RecordsFile holds the search records, in DocSearch's shape. */
 export const RecordsFile = "_search/records.json";
 
+/**
+ * CodeFile holds every code block of the search records' sections as written, for Ask AI
+ * answers: the records keep code whitespace-normalised and cut into pieces.
+ */
+export const CodeFile = "_search/code.json";
+
 /** NotFoundFile is the page served for any path that names nothing. */
 export const NotFoundFile = "404.html";
 

@@ -1,5 +1,5 @@
 // The answer's Markdown, rendered safely: react-markdown without raw HTML (skipped) and with its URL
-// sanitising; code blocks get a copy button; a rendering failure shows 'An error occurred'.
+// sanitising; code blocks keep their lines and language, with a copy button above them; a rendering failure shows 'An error occurred'.
 
 import { Component, type MouseEvent, type ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
@@ -31,8 +31,19 @@ export class MarkdownBoundary extends Component<{ children: ReactNode; text: str
 
 interface HastNode {
   type: string;
+  tagName?: string;
   value?: string;
+  properties?: { className?: unknown };
   children?: HastNode[];
+}
+
+/** The language of a fenced block, from its code element's language-* class. */
+export function codeLanguage(pre: HastNode | undefined): string {
+  const code = pre?.children?.find((c) => c.type === "element" && c.tagName === "code");
+  const classes = code?.properties?.className;
+  if (!Array.isArray(classes)) return "";
+  for (const c of classes) if (typeof c === "string" && c.startsWith("language-")) return c.slice("language-".length);
+  return "";
 }
 
 function hastText(node: HastNode | undefined): string {
@@ -59,11 +70,20 @@ function components(onLinkClick?: () => void): Components {
       );
     },
     pre({ node, children }) {
-      const code = hastText(node as HastNode | undefined).replace(/\n$/, "");
+      const n = node as HastNode | undefined;
+      const code = hastText(n).replace(/\n$/, "");
+      const lang = codeLanguage(n);
+      // The page's code block classes (tz-code, chroma), so answers look like the docs; the bar
+      // above the code holds the language and the copy button, which never cover a line.
       return (
-        <div className="tz-assistant__code">
-          <pre>{children}</pre>
-          <CopyButton text={code} label={t.copyCode} className="tz-assistant__code-copy" />
+        <div className="tz-assistant__code tz-code" {...(lang ? { "data-language": lang } : {})}>
+          <div className="tz-assistant__code-bar">
+            <span className="tz-assistant__code-lang">{lang}</span>
+            <CopyButton text={code} label={t.copyCode} className="tz-assistant__code-copy" />
+          </div>
+          <pre className="tz-code__pre chroma" tabIndex={0}>
+            {children}
+          </pre>
         </div>
       );
     },

@@ -6,6 +6,7 @@ import { useChat } from "@ai-sdk/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import type { SiteData } from "../../lib/contract";
 import { clickFeedback, feedbackFailed, feedbackSent, postFeedback, storedFeedback, thumbsValue, type FeedbackState, type Thumbs } from "../feedback";
+import { answerErrorText } from "../errors";
 import { conversationTitle, type ConversationHistory } from "../history";
 import { MAX_QUESTIONS, currentStage, markStopped, newId, questionCount } from "../parts";
 import { sharedServices, type AssistantServices } from "../services";
@@ -124,7 +125,13 @@ export function Conversation(props: ConversationProps) {
   const last = messages[messages.length - 1];
   const waiting = busy && last?.role === "user";
   const empty = messages.length === 0;
-  const limitError = error?.message.includes(t.startNew) ?? false;
+  const errorText = answerErrorText(error);
+  const limitError = errorText === t.startNew;
+
+  // The reader sees a short message of ours; maintainers find the details in the console.
+  useEffect(() => {
+    if (error) console.warn("tzdocs assistant: the answer failed", error);
+  }, [error]);
 
   return (
     <div className="tz-assistant">
@@ -167,7 +174,7 @@ export function Conversation(props: ConversationProps) {
         {waiting ? <StageLine stage={currentStage(undefined, status) ?? "thinking"} /> : null}
         {error ? (
           <div className="tz-assistant__error" role="alert">
-            <p>{error.message || t.streamError}</p>
+            <p>{errorText}</p>
             {limitError && props.onNewConversation ? (
               <button type="button" className="tz-assistant__link-button" onClick={props.onNewConversation}>
                 {t.newConversation}

@@ -121,14 +121,26 @@ describe("Conversation: answers from the golden streams", () => {
     expect(screen.queryByText("Thinking...")).toBeNull();
   });
 
-  it("shows an AI stream error in the answer area, without action buttons", async () => {
+  it("shows an AI stream error in the answer area as our own message, details in the console", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const server = fakeServer({ chat: () => sse(golden("openai-error.txt")) });
     setup(server);
     ask("How do I stake?");
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("The answer engine failed while answering. Try again later.");
+    expect(alert.textContent).toBe("Something went wrong while answering. Try again.");
+    expect(warn).toHaveBeenCalled();
     expect(screen.getByText("Stak")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Copy answer" })).toBeNull();
+  });
+
+  it("never shows a server's raw body", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = fakeServer({ chat: () => new Response("boom", { status: 500 }) });
+    setup(server);
+    ask("How do I stake?");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Something went wrong while answering. Try again.");
+    expect(String(warn.mock.calls[0]?.[1])).toContain("boom");
   });
 
   it("tells to start a new conversation at the depth limit", async () => {
