@@ -47,7 +47,7 @@ func toCommonJS(src string) string {
 // evalSidebarsJS runs a sidebars.js file and returns its exports as a YAML mapping node. Lines of
 // scalar nodes are found by looking for the literal in the source, so messages can point at it.
 func (s *Site) evalSidebarsJS(file, display string) (*yaml.Node, error) {
-	data, err := os.ReadFile(file)
+	data, err := s.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func (s *Site) evalSidebarsJS(file, display string) (*yaml.Node, error) {
 	site := s.Config.Dir
 	var load func(path string) (goja.Value, error)
 	load = func(path string) (goja.Value, error) {
-		src, err := os.ReadFile(path)
+		src, err := s.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
