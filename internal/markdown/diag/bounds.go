@@ -20,13 +20,7 @@ var errKey = parser.NewContextKey()
 // Fail records an error at offset in the parse context; like Warn, the same message at the same
 // offset is recorded once.
 func Fail(pc parser.Context, offset int, message string) {
-	list, _ := pc.Get(errKey).([]Error)
-	for _, e := range list {
-		if e.Offset == offset && e.Message == message {
-			return
-		}
-	}
-	pc.Set(errKey, append(list, Error{Offset: offset, Message: message}))
+	record(pc, errKey, offset, message)
 }
 
 // Errors returns the errors recorded in pc, in the order they were found.
