@@ -11,7 +11,7 @@ GO_SRC    := $(shell find cmd internal -name '*.go' -o -name '*.mjs' 2>/dev/null
 # Our Go packages: ./... would also pick up Go files that some npm packages ship in node_modules.
 GO_PKGS    = $$($(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: run build test setup lint test-go test-web test-e2e e2e-fixture bench clean chromium
+.PHONY: run build test setup lint test-go test-web test-e2e e2e-fixture bench clean chromium fuzz
 
 ## run: set up, build the site and serve it on http://127.0.0.1:8080
 run: build
@@ -61,9 +61,21 @@ lint:
 # apt-get when missing).
 test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.installed
 	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test -race $(GO_PKGS)
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRequest$$' -fuzztime 5s ./internal/search/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseQuery$$' -fuzztime 5s ./internal/search/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseCondition$$' -fuzztime 5s ./internal/search/
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=3s
+
+# Every fuzz target (the build's parsers and the search request parsers), one after another;
+# `make test` runs each for a few seconds, `make fuzz` for minutes (FUZZTIME=10m for longer).
+FUZZTIME ?= 2m
+FUZZ_TARGETS := FuzzConvert:./internal/markdown/ FuzzFrontMatter:./internal/content/ \
+	FuzzSidebarsJS:./internal/content/ FuzzParse:./internal/config/ \
+	FuzzDecodeRequest:./internal/search/ FuzzParseQuery:./internal/search/ FuzzParseCondition:./internal/search/
+
+## fuzz: run the fuzz targets of the Markdown converter, front matter, sidebars.js, site.yaml and search requests
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t%%:*} for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$${t%%:*}\$$" -fuzztime $(FUZZTIME) $${t#*:}; \
+	done
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test --silent

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -129,7 +128,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	defer out.Discard() // a failed build leaves no work running and no file behind
-	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir); err != nil {
+	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir, nil); err != nil {
 		return nil, err
 	}
 	site, docs, images, warnings, err := b.load(ctx)
@@ -206,11 +205,13 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.CodeFile, code)
-	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), ""); err != nil {
+	// The web app's assets are the toolchain's; static/ is content, so a link out of the site is
+	// refused there.
+	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), "", site.ReadFile); err != nil {
 		return nil, err
 	}
 	for asset, src := range images {
-		data, err := os.ReadFile(src)
+		data, err := site.ReadFile(src)
 		if err != nil {
 			return nil, err
 		}
@@ -400,7 +401,7 @@ func docKey(site *content.Site, d *content.Doc, prev *converted) string {
 	h.Write(d.Body)
 	if prev != nil && prev.doc != nil {
 		for _, p := range prev.doc.Partials {
-			data, err := os.ReadFile(filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(p)))
+			data, err := site.ReadFile(filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(p)))
 			if err != nil {
 				data = []byte("missing")
 			}

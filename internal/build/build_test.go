@@ -21,7 +21,12 @@ func buildSite(t *testing.T, archive string) (string, *Result, error) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatal("node is needed for prerendering tests")
 	}
-	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	return buildDir(t, sitetest.Write(t, archive+sitetest.FakeWeb))
+}
+
+// buildDir builds the site a test wrote into dir/site (with a web app in dir/web) into dir/dist.
+func buildDir(t *testing.T, dir string) (string, *Result, error) {
+	t.Helper()
 	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
 	t.Cleanup(b.Close)
 	res, err := b.Build(context.Background())

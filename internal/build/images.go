@@ -10,7 +10,6 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -35,7 +34,7 @@ func resolveImage(site *content.Site, d *content.Doc, src string) (img markdown.
 	} else {
 		file = filepath.Join(filepath.Dir(d.Path), filepath.FromSlash(clean))
 	}
-	data, err := os.ReadFile(file)
+	data, err := site.ReadFile(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return img, "", "", fmt.Errorf("image %s not found (looked for %s); add the file or fix the path", src, filepath.ToSlash(file))

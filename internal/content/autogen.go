@@ -2,7 +2,9 @@ package content
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -276,8 +278,12 @@ func (p *sidebarParser) readCategoryMeta(dir string) (categoryMeta, *yaml.Node) 
 	full := filepath.Join(p.site.Config.Dir, p.site.Config.Docs.Path, filepath.FromSlash(dir))
 	for _, name := range []string{"_category_.json", "_category_.yml", "_category_.yaml"} {
 		file := filepath.Join(full, name)
-		data, err := os.ReadFile(file)
+		data, err := p.site.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		if err != nil {
+			p.errs = append(p.errs, err)
 			continue
 		}
 		display := p.site.displayPath(file)

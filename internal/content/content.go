@@ -71,6 +71,8 @@ type Site struct {
 	ByRoute  map[string]*Doc
 	Drafts   map[string]string // draft doc id → file: they render nothing, and links to them are errors
 	Sidebars map[string][]*SidebarItem
+
+	root string // the site folder's real path (see Confine)
 }
 
 // Diagnostic is a problem at a place in a file.
@@ -105,15 +107,26 @@ func Load(cfg *config.Config, heading func(*Doc) string) (*Site, error) {
 // headings: converting the Markdown needs only the routes Scan gives.
 func Scan(cfg *config.Config) (*Site, error) {
 	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}}
+	root, err := realRoot(cfg.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("site folder %s: %w", cfg.Dir, err)
+	}
+	s.root = root
 	var errs []error
 	docsDir := filepath.Join(cfg.Dir, cfg.Docs.Path)
-	if _, err := os.Stat(docsDir); err != nil {
+	if _, err := s.Confine(docsDir); err != nil {
+		var outside *Diagnostic
+		if errors.As(err, &outside) {
+			return nil, err
+		}
 		return nil, &Diagnostic{File: cfg.File, Line: cfg.Line("docs", "path"), Message: fmt.Sprintf("docs folder %s not found; create it or fix docs.path", docsDir)}
 	}
 	errs = append(errs, s.walk(docsDir, KindDoc)...)
 	pagesDir := filepath.Join(cfg.Dir, cfg.Docs.PagesPath)
-	if _, err := os.Stat(pagesDir); err == nil {
+	if _, err := s.Confine(pagesDir); err == nil {
 		errs = append(errs, s.walk(pagesDir, KindPage)...)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		errs = append(errs, err)
 	}
 	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Route < s.Docs[j].Route })
 	s.setLastUpdates(cfg.Dir)
@@ -203,7 +216,7 @@ func (s *Site) walk(root string, kind Kind) []error {
 
 // readDoc loads one file; it returns nil, nil for drafts, which are not published.
 func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
-	src, err := os.ReadFile(file)
+	src, err := s.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}

@@ -113,9 +113,16 @@ func parseFrontMatter(file string, fm []byte) (FrontMatter, error) {
 	if len(bytes.TrimSpace(fm)) == 0 {
 		return out, nil
 	}
+	if len(fm) > MaxFrontMatterBytes {
+		return out, &Diagnostic{File: file, Line: 2, Message: fmt.Sprintf("front matter is %d bytes, more than the %d allowed; keep it to a page's metadata and move the rest into the page",
+			len(fm), MaxFrontMatterBytes)}
+	}
 	var node yaml.Node
 	if err := yaml.Unmarshal(fm, &node); err != nil {
 		return out, yamlDiag(file, err)
+	}
+	if err := checkFrontMatterSize(file, &node); err != nil {
+		return out, err
 	}
 	if err := node.Decode(&out); err != nil {
 		return out, yamlDiag(file, err)
@@ -141,6 +148,43 @@ func parseFrontMatter(file string, fm []byte) (FrontMatter, error) {
 		}
 	}
 	return out, nil
+}
+
+// Bounds of a page's front matter. Decoding a YAML mapping checks every key against the ones
+// before it, so the cost grows with the square of the number of keys (10 MB of keys ran for
+// minutes); real front matter is a few hundred bytes with a dozen keys.
+const (
+	MaxFrontMatterBytes = 256 << 10
+	MaxFrontMatterKeys  = 1000 // keys and items in all, at every level
+)
+
+// checkFrontMatterSize refuses front matter with more than MaxFrontMatterKeys keys and items, at
+// the line of the mapping or list where the count goes past it.
+func checkFrontMatterSize(file string, root *yaml.Node) error {
+	count := 0
+	var walk func(n *yaml.Node) *yaml.Node
+	walk = func(n *yaml.Node) *yaml.Node {
+		switch n.Kind {
+		case yaml.MappingNode:
+			count += len(n.Content) / 2
+		case yaml.SequenceNode:
+			count += len(n.Content)
+		}
+		if count > MaxFrontMatterKeys {
+			return n
+		}
+		for _, c := range n.Content {
+			if over := walk(c); over != nil {
+				return over
+			}
+		}
+		return nil
+	}
+	if over := walk(root); over != nil {
+		return &Diagnostic{File: file, Line: over.Line + 1, Col: over.Column, Message: fmt.Sprintf(
+			"front matter has more than %d keys and list items; keep it to a page's metadata and move the rest into the page", MaxFrontMatterKeys)}
+	}
+	return nil
 }
 
 func yamlDiag(file string, err error) error {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -28,7 +27,7 @@ func (s *Site) ReadPartial(from *Doc, importPath string) ([]byte, string, error)
 		return nil, "", fmt.Errorf("%s is outside the site folder", importPath)
 	}
 	display := s.displayPath(file)
-	src, err := os.ReadFile(file)
+	src, err := s.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, display, fmt.Errorf("%s does not exist", display)
 	}

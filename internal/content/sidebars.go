@@ -56,7 +56,7 @@ func (s *Site) loadSidebars() []error {
 		}
 		top = n
 	default:
-		data, err := os.ReadFile(file)
+		data, err := s.ReadFile(file)
 		if err != nil {
 			return []error{err}
 		}

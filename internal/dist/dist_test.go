@@ -325,7 +325,7 @@ func TestCopyTreeKeepsSidecarsMadeBeforehand(t *testing.T) {
 		}
 	}
 	out := NewOutput()
-	if err := out.CopyTree(src, AssetsDir); err != nil {
+	if err := out.CopyTree(src, AssetsDir, nil); err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "out")

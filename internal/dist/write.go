@@ -235,7 +235,14 @@ func removeStaged(f *outFile) {
 // CopyTree adds every file under src to the output under prefix; a missing src adds nothing. A file
 // that comes with its own sidecars (name.br and name.gz beside it, as the web app's build writes
 // them for its assets) keeps them instead of being compressed again.
-func (o *Output) CopyTree(src, prefix string) error {
+//
+// Every file, sidecars included, is read with read (os.ReadFile when nil): the caller decides what
+// may be read, so a tree of content can refuse a symbolic link that leads out of its folder while
+// dist knows nothing of sites. An error from read stops the copy.
+func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, error)) error {
+	if read == nil {
+		read = os.ReadFile
+	}
 	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -247,18 +254,34 @@ func (o *Output) CopyTree(src, prefix string) error {
 			return nil // read with the file it compresses
 		}
 		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
+		data, err := read(p)
 		if err != nil {
 			return err
 		}
 		rel = path.Join(prefix, filepath.ToSlash(rel))
-		if br, gz := readOptional(p+".br"), readOptional(p+".gz"); br != nil && gz != nil {
+		br, err := readSidecar(read, p+".br")
+		if err != nil {
+			return err
+		}
+		gz, err := readSidecar(read, p+".gz")
+		if err != nil {
+			return err
+		}
+		if br != nil && gz != nil {
 			o.addPrecompressed(rel, data, br, gz)
 			return nil
 		}
 		o.Add(rel, data)
 		return nil
 	})
+}
+
+// readSidecar reads the sidecar p with read, or returns nil when there is none.
+func readSidecar(read func(string) ([]byte, error), p string) ([]byte, error) {
+	if _, err := os.Lstat(p); err != nil {
+		return nil, nil
+	}
+	return read(p)
 }
 
 // isSidecar tells whether p is the brotli or gzip form of a file beside it.

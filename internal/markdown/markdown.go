@@ -237,11 +237,11 @@ func mdxParser() parser.Parser {
 		parser.WithBlockParsers(
 			util.Prioritized(parser.NewSetextHeadingParser(), 100),
 			util.Prioritized(parser.NewThematicBreakParser(), 200),
-			util.Prioritized(parser.NewListParser(), 300),
+			util.Prioritized(bounded{parser.NewListParser(), "list"}, 300),
 			util.Prioritized(parser.NewListItemParser(), 400),
 			util.Prioritized(parser.NewATXHeadingParser(), 600),
 			util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
-			util.Prioritized(parser.NewBlockquoteParser(), 800),
+			util.Prioritized(bounded{parser.NewBlockquoteParser(), "quote"}, 800),
 			util.Prioritized(parser.NewHTMLBlockParser(), 900),
 			// The paragraph parser must now take indented lines, which only the code parser did.
 			util.Prioritized(indentedParagraphs{parser.NewParagraphParser()}, 1000),
@@ -249,6 +249,29 @@ func mdxParser() parser.Parser {
 		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 	)
+}
+
+// bounded is one of goldmark's container parsers (lists, quotes) that opens nothing nested deeper
+// than diag.MaxDepth, as our own containers do (see diag.TooDeep).
+type bounded struct {
+	parser.BlockParser
+	what string
+}
+
+func (b bounded) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if len(pc.OpenedBlocks()) < diag.MaxDepth {
+		return b.BlockParser.Open(parent, reader, pc)
+	}
+	// Too deep: find out whether the line would open one, then give the line back to the
+	// paragraph parser.
+	line, pos := reader.Position()
+	_, seg := reader.PeekLine()
+	node, _ := b.BlockParser.Open(parent, reader, pc)
+	reader.SetPosition(line, pos)
+	if node != nil {
+		diag.TooDeep(pc, seg.Start, "a "+b.what)
+	}
+	return nil, parser.NoChildren
 }
 
 // indentedParagraphs is the paragraph parser, also opened on lines indented by four spaces or more.
@@ -281,6 +304,9 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	c.collect(root, src, ctx, pos, doc)
 	doc.Sections = sections(root, src, c.decl)
 	doc.Markdown = ext.Markdown(c.decl, root, src)
+	for _, e := range diag.Errors(pc) {
+		doc.Errors = append(doc.Errors, pos.diag(e.Offset, e.Message))
+	}
 	for _, w := range diag.Warnings(pc) {
 		doc.Warnings = append(doc.Warnings, pos.diag(w.Offset, w.Message))
 	}

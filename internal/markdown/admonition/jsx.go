@@ -48,6 +48,9 @@ func (jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.No
 		diag.Warn(pc, seg.Start+indent, "write <Admonition …> alone on its line with </Admonition> on a line after the content, or the whole component on one line")
 		return nil, parser.NoChildren
 	}
+	if diag.TooDeep(pc, seg.Start+indent, "<Admonition>") {
+		return nil, parser.NoChildren
+	}
 	typ, _ := tag.Get("type")
 	typ = strings.ToLower(typ)
 	if !known(typ) {

@@ -66,6 +66,9 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 			":::"+typ, strings.Join(Types, ", ")))
 		return nil, parser.NoChildren
 	}
+	if diag.TooDeep(pc, seg.Start+i-n, "admonition "+strings.Repeat(":", n)+typ) {
+		return nil, parser.NoChildren
+	}
 	node := &Admonition{Keyword: strings.ToLower(typ), fence: n, start: seg.Start + i - n}
 	if start, stop, ok := titleBounds(line, j); ok {
 		title := &Title{}

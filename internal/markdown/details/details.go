@@ -64,10 +64,10 @@ type blockParser struct{}
 
 func (blockParser) Trigger() []byte { return []byte{'<'} }
 
-func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	m := openTag.FindSubmatchIndex(line)
-	if m == nil {
+	if m == nil || diag.TooDeep(pc, seg.Start+m[2], "<details>") {
 		return nil, parser.NoChildren
 	}
 	n := &Details{OpenTag: bytes.Clone(line[m[2]:m[3]]), start: seg.Start + m[2]}

@@ -18,13 +18,19 @@ var key = parser.NewContextKey()
 // Warn records a warning at offset in the parse context. The same message at the same offset is
 // recorded once, because goldmark may try a block parser more than once on a line.
 func Warn(pc parser.Context, offset int, message string) {
-	list, _ := pc.Get(key).([]Warning)
+	record(pc, key, offset, message)
+}
+
+// record appends a problem to the list under k in pc, unless the same message at the same offset
+// is there already.
+func record(pc parser.Context, k parser.ContextKey, offset int, message string) {
+	list, _ := pc.Get(k).([]Warning)
 	for _, w := range list {
 		if w.Offset == offset && w.Message == message {
 			return
 		}
 	}
-	pc.Set(key, append(list, Warning{Offset: offset, Message: message}))
+	pc.Set(k, append(list, Warning{Offset: offset, Message: message}))
 }
 
 // Warnings returns the warnings recorded in pc, ordered by offset.

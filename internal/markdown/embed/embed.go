@@ -100,8 +100,8 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.N
 	return nil, parser.NoChildren
 }
 
-func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
-	return jsxtag.ContinueBlock(pendingOf(node), reader)
+func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return jsxtag.ContinueBlock(pendingOf(node), reader, pc)
 }
 
 // cssLength accepts the sizes authors write: 640, 640px, 100%, 30rem.

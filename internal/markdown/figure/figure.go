@@ -59,8 +59,8 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.N
 	return n, parser.NoChildren
 }
 
-func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
-	return jsxtag.ContinueBlock(&node.(*Figure).pending, reader)
+func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return jsxtag.ContinueBlock(&node.(*Figure).pending, reader, pc)
 }
 
 func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {

@@ -2,11 +2,14 @@ package jsxtag
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"tzdocs/internal/markdown/diag"
 )
 
 // OpenBlock starts a block that holds one JSX tag named name, possibly spread over several lines:
@@ -18,18 +21,34 @@ func OpenBlock(p *Pending, reader text.Reader, name string) (offset int, ok bool
 	if !ok {
 		return 0, false
 	}
+	p.name, p.offset = name, seg.Start+indent
 	p.Add(line)
 	reader.AdvanceToEOL()
-	return seg.Start + indent, true
+	return p.offset, true
 }
 
+// Bounds of a tag written over several lines. A tag is read again as each line is added, so an
+// unclosed one (<Figure src={ and no closing brace) would cost time with the square of the rest of
+// the page and swallow it; past these bounds the tag is given up with an error at its start, and
+// the lines after it are read as Markdown again.
+const (
+	MaxTagLines = 100
+	MaxTagBytes = 64 << 10
+)
+
 // ContinueBlock gathers the following lines of the tag until it is complete: the Continue of the
-// same block parser.
-func ContinueBlock(p *Pending, reader text.Reader) parser.State {
+// same block parser. A tag still incomplete after MaxTagLines lines or MaxTagBytes bytes is an
+// error recorded in pc.
+func ContinueBlock(p *Pending, reader text.Reader, pc parser.Context) parser.State {
 	if p.Done {
 		return parser.Close
 	}
 	line, _ := reader.PeekLine()
+	if p.lines >= MaxTagLines || len(p.buf)+len(line) > MaxTagBytes {
+		diag.Fail(pc, p.offset, fmt.Sprintf("<%s> tag is still not closed %d lines (%d bytes) after it starts; close its braces and quotes and end it with />",
+			p.name, p.lines, len(p.buf)))
+		return parser.Close
+	}
 	p.Add(line)
 	reader.AdvanceToEOL()
 	return parser.Continue | parser.NoChildren

@@ -230,6 +230,10 @@ type Pending struct {
 	Done bool
 	// Rest is what follows the tag on its last line.
 	Rest []byte
+
+	name   string // the tag's name and source offset, for errors (see ContinueBlock)
+	offset int
+	lines  int
 }
 
 // Add appends a line and tries to read the tag; it reports whether the tag is complete.
@@ -241,6 +245,7 @@ func (p *Pending) Add(line []byte) bool {
 		line = bytes.TrimLeft(line, " \t")
 	}
 	p.buf = append(p.buf, line...)
+	p.lines++
 	if tag, n, ok := Parse(p.buf); ok {
 		p.Tag, p.Done, p.Rest = tag, true, p.buf[n:]
 	}

@@ -38,6 +38,12 @@ type tabsParser struct{}
 func (tabsParser) Trigger() []byte { return []byte{'<'} }
 
 func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	// Items sit right inside their <Tabs>, so bounding <Tabs> bounds them too.
+	if line, seg := reader.PeekLine(); len(line) > 0 {
+		if indent, starts := jsxtag.StartsTag(line, "Tabs"); starts && diag.TooDeep(pc, seg.Start+indent, "<Tabs>") {
+			return nil, parser.NoChildren
+		}
+	}
 	tag, offset, ok := jsxtag.OpenContainer(reader, "Tabs")
 	if !ok {
 		if line, seg := reader.PeekLine(); !bytes.Contains(line, []byte("/>")) {

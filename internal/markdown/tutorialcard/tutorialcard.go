@@ -70,10 +70,10 @@ type containerParser struct{}
 
 func (containerParser) Trigger() []byte { return []byte{'<'} }
 
-func (containerParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+func (containerParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	indent, ok := jsxtag.StartsTag(line, "TutorialCardContainer")
-	if !ok {
+	if !ok || diag.TooDeep(pc, seg.Start+indent, "<TutorialCardContainer>") {
 		return nil, parser.NoChildren
 	}
 	tag, n, ok := jsxtag.Parse(line[indent:])
@@ -124,8 +124,8 @@ func (cardParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.No
 	return n, parser.NoChildren
 }
 
-func (cardParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
-	return jsxtag.ContinueBlock(&node.(*Card).pending, reader)
+func (cardParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return jsxtag.ContinueBlock(&node.(*Card).pending, reader, pc)
 }
 
 func (cardParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {

@@ -1,0 +1,63 @@
+package content
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The build reads nothing outside the site folder. Checking a path's text for "../" is not enough:
+// a symbolic link inside the folder may point anywhere (a static file linked to /proc/self/environ
+// would be published). So every content file is resolved to its real path, and a path whose real
+// location is outside the site's real folder is refused with an error naming the link and its
+// target. The file is then opened by its real path, so the check and the read see the same file.
+
+// realRoot returns the site folder's real path: absolute, with its own symbolic links resolved (a
+// site folder may itself be a link; what matters is what lies below it).
+func realRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// Confine returns the real path of file, a path inside the site folder, after following every
+// symbolic link on the way. A file whose real path lies outside the site folder is an error naming
+// the link and its target; a missing file gives an error that satisfies errors.Is(err,
+// fs.ErrNotExist).
+func (s *Site) Confine(file string) (string, error) {
+	root := s.root
+	if root == "" {
+		r, err := realRoot(s.Config.Dir)
+		if err != nil {
+			return "", err
+		}
+		root = r
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", &Diagnostic{File: s.displayPath(file), Message: fmt.Sprintf(
+			"is a symbolic link to %s, outside the site folder %s; the build reads only files inside it: copy the file into the site or remove the link",
+			real, s.Config.Dir)}
+	}
+	return real, nil
+}
+
+// ReadFile reads a content file through Confine: a file whose real path is outside the site folder
+// is refused.
+func (s *Site) ReadFile(file string) ([]byte, error) {
+	real, err := s.Confine(file)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(real)
+}
