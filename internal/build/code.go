@@ -13,11 +13,7 @@ import (
 // Code converts the site in siteDir as a build does and returns the code blocks that build would
 // write to dist.CodeFile, like Records for the search records.
 func Code(ctx context.Context, siteDir string) ([]dist.CodeBlock, error) {
-	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return siteCode(site, docs), nil
+	return fromSite(ctx, siteDir, siteCode)
 }
 
 // codeFile is the content of dist.CodeFile.

@@ -43,11 +43,18 @@ type searchPage struct {
 // use it to get the records of a small site; a built site's records are read with
 // dist.LoadRecords. Warnings are left out; errors stop it as they stop a build.
 func Records(ctx context.Context, siteDir string) ([]dist.Record, error) {
+	return fromSite(ctx, siteDir, siteRecords)
+}
+
+// fromSite converts the site in siteDir as a build does, without writing or prerendering, and
+// returns what derive makes of the converted pages.
+func fromSite[T any](ctx context.Context, siteDir string, derive func(*content.Site, map[*content.Doc]*markdown.Document) T) (T, error) {
 	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	return siteRecords(site, docs), nil
+	return derive(site, docs), nil
 }
 
 // searchRecords is the content of dist.RecordsFile.

@@ -37,18 +37,24 @@ func Records(tb testing.TB, archive string) []dist.Record {
 // benchmarks are not part of make test, which builds only after the Go tests.
 func BuiltRecords(tb testing.TB) []dist.Record {
 	tb.Helper()
+	return fromBuild(tb, dist.LoadRecords)
+}
+
+// fromBuild reads, with load, the site that make build wrote into dist/, skipping without one.
+func fromBuild[T any](tb testing.TB, load func(dir string) (T, error)) T {
+	tb.Helper()
 	dir, err := repoDist()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	recs, err := dist.LoadRecords(dir)
+	v, err := load(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		tb.Skipf("no built site in %s: run make build first", dir)
 	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return recs
+	return v
 }
 
 // repoDist is the dist/ folder beside the go.mod above the working directory (a test runs in its
@@ -85,16 +91,5 @@ func Code(tb testing.TB, archive string) []dist.CodeBlock {
 // without a build like BuiltRecords.
 func BuiltCode(tb testing.TB) []dist.CodeBlock {
 	tb.Helper()
-	dir, err := repoDist()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	code, err := dist.LoadCode(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		tb.Skipf("no built site in %s: run make build first", dir)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return code
+	return fromBuild(tb, dist.LoadCode)
 }
