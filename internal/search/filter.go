@@ -40,9 +40,7 @@ func (fs Filters) Match(r *dist.Record) bool {
 }
 
 func (f Filter) match(r *dist.Record) bool {
-	v, known := facetValue(r, f.Attr)
-	eq := known && strings.EqualFold(v, f.Value)
-	return eq != f.Negate
+	return facetTest{f.Attr, f.Value}.Match(r) != f.Negate
 }
 
 // facetValue returns a record attribute usable in filters.
@@ -101,6 +99,11 @@ func ParseFilters(data []byte) (Filters, error) {
 	if err != nil {
 		return nil, err
 	}
+	return filtersOf(groups)
+}
+
+// filtersOf parses each attribute:value test of AND-of-OR groups.
+func filtersOf(groups [][]string) (Filters, error) {
 	var fs Filters
 	for _, g := range groups {
 		group := make([]Filter, 0, len(g))

@@ -352,20 +352,14 @@ func (v paramValue) strings() ([]string, error) {
 }
 
 func (v paramValue) filters() (Filters, error) {
-	if v.isString {
-		if strings.HasPrefix(strings.TrimSpace(v.str), "[") {
-			return ParseFilters([]byte(v.str))
-		}
-		if strings.TrimSpace(v.str) == "" {
-			return nil, nil
-		}
-		f, err := ParseFilter(v.str)
-		return Filters{{f}}, err
+	groups, err := v.groups("facetFilters")
+	if err != nil {
+		return nil, err
 	}
-	return ParseFilters(v.raw)
+	return filtersOf(groups)
 }
 
-// groups reads the AND-of-OR array form of numericFilters and tagFilters.
+// groups reads the AND-of-OR array form that facetFilters, numericFilters and tagFilters share.
 func (v paramValue) groups(name string) ([][]string, error) {
 	if v.isString {
 		t := strings.TrimSpace(v.str)
