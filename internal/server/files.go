@@ -30,6 +30,15 @@ type siteFiles struct {
 	code   []dist.CodeBlock
 	files  map[string]*file
 	routes map[string]string // route key (no leading or trailing slash) → canonical route
+	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
+	// worked out once at load so serving a page costs one map lookup more.
+	markdown map[string]markdownPage
+}
+
+// markdownPage is a page's Markdown version.
+type markdownPage struct {
+	file *file
+	link string // Link header value: `</route.md>; rel="alternate"; type="text/markdown"`
 }
 
 // loadSite reads a built site folder into memory.
@@ -41,6 +50,7 @@ func loadSite(dir string) (*siteFiles, error) {
 	s := &siteFiles{files: make(map[string]*file, len(built.Files)), routes: map[string]string{},
 		url: built.Data.URL, askAI: built.Data.AskAI.AssistantID, csp: contentSecurityPolicy(built.CSP),
 		index: search.NewIndex(built.Records), code: built.Code}
+	s.markdown = map[string]markdownPage{}
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}
@@ -48,6 +58,12 @@ func loadSite(dir string) (*siteFiles, error) {
 		sum := sha256.Sum256(f.Data)
 		s.files[urlPath] = &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
 			contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+	}
+	for _, r := range built.Manifest.Routes {
+		u := "/" + dist.MarkdownFile(r)
+		if f := s.files[u]; f != nil {
+			s.markdown[r] = markdownPage{file: f, link: "<" + u + `>; rel="alternate"; type="text/markdown"`}
+		}
 	}
 	return s, nil
 }
@@ -109,16 +125,6 @@ func (s *siteFiles) page(p string) (canonical string, ok bool) {
 // pageFile is the HTML file of a canonical route.
 func (s *siteFiles) pageFile(route string) *file {
 	return s.files["/"+dist.PageFile(route)]
-}
-
-// markdownFile is the Markdown of a canonical route, nil when the page has none.
-func (s *siteFiles) markdownFile(route string) *file {
-	return s.files[s.markdownURL(route)]
-}
-
-// markdownURL is the URL path of a route's Markdown.
-func (s *siteFiles) markdownURL(route string) string {
-	return "/" + dist.MarkdownFile(route)
 }
 
 // notFound is the page served for paths that name nothing.

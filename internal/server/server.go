@@ -122,14 +122,14 @@ func (s *Server) handleSite() http.Handler {
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
-			if md := site.markdownFile(canonical); md != nil {
+			if md, ok := site.markdown[canonical]; ok {
 				// The page's Markdown, for agents that ask for it (and a link to it for the others).
 				w.Header().Add("Vary", "Accept")
 				if prefersMarkdown(r.Header.Get("Accept")) {
-					serveFile(w, r, md, http.StatusOK)
+					serveFile(w, r, md.file, http.StatusOK)
 					return
 				}
-				w.Header().Set("Link", "<"+site.markdownURL(canonical)+`>; rel="alternate"; type="text/markdown"`)
+				w.Header().Set("Link", md.link)
 			}
 			if f := site.pageFile(canonical); f != nil {
 				serveFile(w, r, f, http.StatusOK)
@@ -147,6 +147,9 @@ func (s *Server) handleSite() http.Handler {
 // prefersMarkdown tells whether an Accept header asks for text/markdown at least as much as for
 // HTML: agents list it, browsers do not.
 func prefersMarkdown(accept string) bool {
+	if !strings.Contains(accept, "markdown") {
+		return false // what browsers send: no parsing on the way to every page
+	}
 	md, htm := -1.0, -1.0
 	for _, part := range strings.Split(accept, ",") {
 		typ, params, _ := strings.Cut(strings.TrimSpace(part), ";")
