@@ -147,7 +147,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID,
 		markdown: map[string]bool{}}
 	for _, d := range site.Docs {
-		shell.markdown[d.Route] = d.Kind != content.KindGeneratedIndex // as writeTextFiles writes them
+		shell.markdown[d.Route] = hasMarkdown(d)
 	}
 
 	pages := make([]*dist.PageData, 0, len(site.Docs)+1)
@@ -459,15 +459,12 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.PageData {
 	html := md.HTML
 	p := &dist.PageData{
-		Route: d.Route, Kind: pageKind(d.Kind), Title: d.Title, Description: d.Description, HTML: &html,
+		Route: d.Route, Kind: pageKind(d.Kind), Title: d.Title, Description: description(d, md), HTML: &html,
 		TOC: []dist.TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
 		Breadcrumbs: []dist.Breadcrumb{}, HasMermaid: md.HasMermaid,
 	}
 	if md.Title != "" && md.Title != d.Title {
 		p.Heading = md.Title // the page's own h1, drawn on the page; d.Title names it everywhere else
-	}
-	if p.Description == "" {
-		p.Description = summary(md)
 	}
 	p.HideTitle, p.Keywords, p.Image = d.FrontMatter.HideTitle, d.FrontMatter.Keywords, d.FrontMatter.Image
 	// The TOC's heading levels: the site's (themeConfig.tableOfContents), unless the page chooses

@@ -23,7 +23,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
 	pages := map[*content.Doc][]byte{}
 	for _, d := range site.Docs {
-		if d.Kind != content.KindGeneratedIndex {
+		if hasMarkdown(d) {
 			pages[d] = markdownText(d, docs[d])
 			out.Add(dist.MarkdownFile(d.Route), pages[d])
 		}
@@ -65,6 +65,10 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	out.Add(dist.LLMsFile, index.Bytes())
 	out.Add(dist.LLMsFullFile, full.Bytes())
 }
+
+// hasMarkdown tells whether a page gets a <route>.md: every page with Markdown of its own, so not
+// a generated index.
+func hasMarkdown(d *content.Doc) bool { return d.Kind != content.KindGeneratedIndex }
 
 // llmsSection is one "## Section" of llms.txt.
 type llmsSection struct {
