@@ -39,7 +39,7 @@ func TestLinksOutOfTheSiteAreRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Load(cfg, headingOf)
+			_, err = loadConfig(cfg)
 			if err == nil || !strings.Contains(err.Error(), "site/"+tt.link) || !strings.Contains(err.Error(), outside) {
 				t.Fatalf("err = %v, want one naming site/%s and %s", err, tt.link, outside)
 			}
@@ -60,7 +60,7 @@ func TestPartialLinkedOutOfTheSiteIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(cfg, headingOf)
+	s, err := loadConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,15 +93,6 @@ func (d *Diagnostic) Error() string {
 	return fmt.Sprintf("%s: %s", d.File, d.Message)
 }
 
-// Load reads the site described by cfg and resolves it (Scan, then Resolve with heading).
-func Load(cfg *config.Config, heading func(*Doc) string) (*Site, error) {
-	s, err := Scan(cfg)
-	if err != nil {
-		return s, err
-	}
-	return s, s.Resolve(heading)
-}
-
 // Scan reads every doc and page of the site described by cfg, with its front matter and route.
 // Titles, sidebars and everything that depends on them wait for Resolve, which needs the docs'
 // headings: converting the Markdown needs only the routes Scan gives.

@@ -17,7 +17,16 @@ func load(t *testing.T, archive string) (*Site, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Load(cfg, headingOf)
+	return loadConfig(cfg)
+}
+
+// loadConfig scans and resolves a site as the build does, with the converter's headings.
+func loadConfig(cfg *config.Config) (*Site, error) {
+	s, err := Scan(cfg)
+	if err != nil {
+		return s, err
+	}
+	return s, s.Resolve(headingOf)
 }
 
 // headingOf is the leading level-1 heading of a doc as the Markdown converter parses it, as the

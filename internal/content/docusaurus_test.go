@@ -22,7 +22,7 @@ func loadDocusaurus(t *testing.T) *Site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(cfg, headingOf)
+	s, err := loadConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -269,7 +269,7 @@ func TestADiscardedOutputLeavesTheFolderAsItWas(t *testing.T) {
 	}
 	o.Add(PageFile("/a"), []byte(strings.Repeat("<p>a failed build's page</p>", 100)))
 	o.Add(PageFile("/new"), []byte("<p>new</p>"))
-	o.Wait()
+	o.wait()
 	staged := 0
 	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && isTemp(d.Name()) {

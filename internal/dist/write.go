@@ -201,13 +201,13 @@ func (o *Output) Note(key, value string) {
 	o.mu.Unlock()
 }
 
-// Wait waits for the compressions and writes the Output started.
-func (o *Output) Wait() { o.wg.Wait() }
+// wait waits for the compressions and writes the Output started.
+func (o *Output) wait() { o.wg.Wait() }
 
 // Discard removes the temporary files of an Output that will not be committed: call it (it is
 // harmless after a commit) so a failed build leaves nothing behind.
 func (o *Output) Discard() {
-	o.Wait()
+	o.wait()
 	for _, f := range o.files {
 		removeStaged(f)
 	}
@@ -343,7 +343,7 @@ func (w *Writer) NewOutput() (*Output, error) {
 // first, the manifest last), and the files it no longer has are removed. It returns the set of
 // relative paths written or removed. On an error the folder keeps its previous files.
 func (w *Writer) Write(out *Output) (map[string]bool, error) {
-	out.Wait()
+	out.wait()
 	defer out.Discard() // whatever was staged and not committed
 	first := w.written == nil
 	if first {
