@@ -125,7 +125,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("opening the feedback database: %w", err)
 	}
 	defer st.Close()
-	engine, secret, err := askAI(databaseURL(getenv), getenv)
+	engine, secret, err := askAI(databaseURL(getenv), getenv, logger)
 	if err != nil {
 		return err
 	}
@@ -157,8 +157,9 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 }
 
 // askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
-// set, else the built-in extractive engine; and the secret that signs Ask AI tokens.
-func askAI(dbURL string, getenv func(string) string) (assistant.Engine, []byte, error) {
+// set (the built-in extractive engine answers when it cannot), else the extractive engine; and
+// the secret that signs Ask AI tokens.
+func askAI(dbURL string, getenv func(string) string, logger *slog.Logger) (assistant.Engine, []byte, error) {
 	secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
 	if err != nil {
 		return nil, nil, err
@@ -168,7 +169,7 @@ func askAI(dbURL string, getenv func(string) string) (assistant.Engine, []byte, 
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, secret, nil
+		return assistant.WithFallback(e, assistant.NewExtractive(), logger), secret, nil
 	}
 	return assistant.NewExtractive(), secret, nil
 }

@@ -98,7 +98,7 @@ type handler struct {
 //	POST …/chat/token     header x-algolia-assistant-id → {"success":true,"token":"…"}
 //	POST …/chat           authorization: TOKEN <t>, AI SDK v5 chat body → UI message stream (SSE)
 //	POST …/chat/feedback  authorization: TOKEN <t>, {appId, messageId, thumbs: 1|0} → {"success":true}
-//	GET  …/chat/health    → {"status":"ok","engine":"extractive"|"openai"}
+//	GET  …/chat/health    → {"status":"ok"|"degraded","engine":"extractive"|"openai","model":"ok"|"unavailable","fallback":…}
 //
 // It panics when opts fail Check: that is a wiring mistake, not a runtime condition.
 func Handler(opts Options) http.Handler {
@@ -220,11 +220,29 @@ func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, boo
 
 func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
+	body := map[string]string{"status": "ok", "engine": h.opts.Engine.Name()}
+	if f, ok := h.opts.Engine.(interface{ Fallback() string }); ok {
+		body["fallback"] = f.Fallback()
+	}
 	if h.opts.Index() == nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "no search index", "engine": h.opts.Engine.Name()})
+		body["status"] = "no search index"
+		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "engine": h.opts.Engine.Name()})
+	// A model server that is down is reported; the answers go on with the fallback engine, if
+	// any, so the status code stays 200 then.
+	if hc, ok := h.opts.Engine.(HealthChecker); ok {
+		body["model"] = "ok"
+		if err := hc.Health(r.Context()); err != nil {
+			body["model"], body["modelError"] = "unavailable", err.Error()
+			body["status"] = "degraded"
+			if body["fallback"] == "" {
+				writeJSON(w, http.StatusServiceUnavailable, body)
+				return
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, body)
 }
 
 // feedbackBody is what the web app posts when a reader rates an answer.
