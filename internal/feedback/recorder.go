@@ -24,6 +24,7 @@ type Recorder struct {
 	store   Store
 	opts    RecorderOptions
 	queue   chan record
+	queued  atomic.Int64 // records (queries and events) in queue, at most QueueSize
 	dropped atomic.Uint64
 
 	closeOnce sync.Once
@@ -34,8 +35,8 @@ type Recorder struct {
 }
 
 type record struct {
-	query *Query
-	event *Event
+	query  *Query
+	events []Event
 }
 
 // NewRecorder starts a Recorder writing to s. Call Close to flush and stop it.
@@ -71,25 +72,51 @@ func (r *Recorder) Query(q Query) bool {
 
 // Event queues one Insights event (At defaults to now); false means it was dropped.
 func (r *Recorder) Event(e Event) bool {
-	if e.At.IsZero() {
-		e.At = r.opts.Now()
+	return r.Events([]Event{e})
+}
+
+// Events queues Insights events all together or not at all (At defaults to now): false means the
+// queue had no room for every one of them and none was queued, so a caller can refuse the request
+// rather than acknowledge events that are then lost.
+func (r *Recorder) Events(es []Event) bool {
+	if len(es) == 0 {
+		return true
 	}
-	return r.enqueue(record{event: &e})
+	batch := make([]Event, len(es))
+	for i, e := range es {
+		if e.At.IsZero() {
+			e.At = r.opts.Now()
+		}
+		batch[i] = e
+	}
+	return r.enqueue(record{events: batch})
 }
 
 func (r *Recorder) enqueue(rec record) bool {
+	n := int64(max(len(rec.events), 1))
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	if r.closed {
-		r.dropped.Add(1)
+	if r.closed || !r.reserve(n) {
+		r.dropped.Add(uint64(n))
 		return false
 	}
-	select {
-	case r.queue <- rec:
-		return true
-	default:
-		r.dropped.Add(1)
-		return false
+	// Every record holds at least one item and at most QueueSize items are reserved, so the channel
+	// (QueueSize slots) always has room here.
+	r.queue <- rec
+	return true
+}
+
+// reserve counts n more records as queued, unless that would pass QueueSize.
+func (r *Recorder) reserve(n int64) bool {
+	limit := int64(r.opts.QueueSize)
+	for {
+		cur := r.queued.Load()
+		if cur+n > limit {
+			return false
+		}
+		if r.queued.CompareAndSwap(cur, cur+n) {
+			return true
+		}
 	}
 }
 
@@ -122,25 +149,21 @@ func (r *Recorder) run() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if len(queries) > 0 {
-			if err := r.store.AddQueries(ctx, queries); err != nil {
-				r.dropped.Add(uint64(len(queries)))
-				r.opts.Logger.Error("search queries not saved", "count", len(queries), "err", err)
-			}
+			r.save(ctx, "search queries", len(queries), func(i, j int) error { return r.store.AddQueries(ctx, queries[i:j]) })
 			queries = queries[:0]
 		}
 		if len(events) > 0 {
-			if err := r.store.AddEvents(ctx, events); err != nil {
-				r.dropped.Add(uint64(len(events)))
-				r.opts.Logger.Error("insight events not saved", "count", len(events), "err", err)
-			}
+			r.save(ctx, "insight events", len(events), func(i, j int) error { return r.store.AddEvents(ctx, events[i:j]) })
 			events = events[:0]
 		}
 	}
 	add := func(rec record) {
 		if rec.query != nil {
 			queries = append(queries, *rec.query)
+			r.queued.Add(-1)
 		} else {
-			events = append(events, *rec.event)
+			events = append(events, rec.events...)
+			r.queued.Add(-int64(len(rec.events)))
 		}
 		if len(queries)+len(events) >= r.opts.BatchSize {
 			flush()
@@ -164,5 +187,29 @@ func (r *Recorder) run() {
 				}
 			}
 		}
+	}
+}
+
+// save writes n records with add(0, n) in one transaction; when that fails it writes them one at a
+// time, so that one record the database refuses loses only itself. Records that still fail are
+// dropped and counted.
+func (r *Recorder) save(ctx context.Context, what string, n int, add func(i, j int) error) {
+	err := add(0, n)
+	if err == nil {
+		return
+	}
+	if ctx.Err() == nil && n > 1 {
+		lost := 0
+		for i := range n {
+			if e := add(i, i+1); e != nil {
+				lost++
+				err = e
+			}
+		}
+		n = lost
+	}
+	if n > 0 {
+		r.dropped.Add(uint64(n))
+		r.opts.Logger.Error(what+" not saved", "count", n, "err", err)
 	}
 }
