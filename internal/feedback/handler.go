@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tzdocs/internal/ratelimit"
@@ -118,10 +119,12 @@ func Handler(s Store, opts Options) http.Handler {
 		}
 		return row, nil
 	}
+	// lastID follows the ids handed out, so that the honeypot's fake ids look like real ones.
+	var lastID atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		row, err := accept(w, r)
 		if errors.Is(err, errHoneypot) {
-			writeJSON(w, http.StatusCreated, created{OK: true})
+			writeJSON(w, http.StatusCreated, created{OK: true, ID: lastID.Add(1)})
 			return
 		}
 		if err != nil {
@@ -133,6 +136,8 @@ func Handler(s Store, opts Options) http.Handler {
 			logger.Error("feedback not saved", "err", err, "url", row.URL)
 			writeError(w, err)
 			return
+		}
+		for last := lastID.Load(); id > last && !lastID.CompareAndSwap(last, id); last = lastID.Load() {
 		}
 		writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
 	})
