@@ -22,7 +22,7 @@ func SearchReport(ctx context.Context, s Store, w io.Writer, since time.Time, to
 	all := map[string]*count{}
 	searches := 0
 	err := s.Queries(ctx, since, func(q Query) error {
-		key := strings.ToLower(strings.Join(strings.Fields(q.Query), " "))
+		key := strings.ToLower(strings.Join(strings.Fields(printable(q.Query, true)), " "))
 		if key == "" {
 			return nil
 		}
