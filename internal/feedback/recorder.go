@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // RecorderOptions tune a Recorder; zero values take the defaults in brackets.
@@ -15,6 +16,11 @@ type RecorderOptions struct {
 	QueueSize     int           // records held before new ones are dropped [10000]
 	Logger        *slog.Logger  // failed writes; nil discards
 	Now           func() time.Time
+	// Retention bounds the analytics tables (see Store.Prune); zero fields take its defaults.
+	Retention Retention
+	// PruneEvery is how often the tables are rolled up and pruned [1h]; they also are at start and
+	// whenever a tenth of Retention.MaxRows rows were written since the last time.
+	PruneEvery time.Duration
 }
 
 // Recorder writes search query logs and Insights events in the background, in batches, so that a
@@ -56,16 +62,29 @@ func NewRecorder(s Store, opts RecorderOptions) *Recorder {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.PruneEvery <= 0 {
+		opts.PruneEvery = time.Hour
+	}
+	opts.Retention = opts.Retention.WithDefaults()
 	r := &Recorder{store: s, opts: opts, queue: make(chan record, opts.QueueSize),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	go r.run()
 	return r
 }
 
-// Query queues one search log (At defaults to now); false means it was dropped.
+// MaxLoggedQueryChars bounds the text of a logged search query; longer ones are cut.
+const MaxLoggedQueryChars = 512
+
+// Query queues one search log (At defaults to now); false means it was dropped. The query loses
+// its control characters (NUL among them, which PostgreSQL refuses) and is cut to
+// MaxLoggedQueryChars characters.
 func (r *Recorder) Query(q Query) bool {
 	if q.At.IsZero() {
 		q.At = r.opts.Now()
+	}
+	q.Query = printable(q.Query, true)
+	if utf8.RuneCountInString(q.Query) > MaxLoggedQueryChars {
+		q.Query = string([]rune(q.Query)[:MaxLoggedQueryChars])
 	}
 	return r.enqueue(record{query: &q})
 }
@@ -143,9 +162,26 @@ func (r *Recorder) run() {
 	defer close(r.done)
 	tick := time.NewTicker(r.opts.FlushInterval)
 	defer tick.Stop()
+	pruneTick := time.NewTicker(r.opts.PruneEvery)
+	defer pruneTick.Stop()
 	var queries []Query
 	var events []Event
+	written := int64(0) // rows written since the last prune
+	prune := func() {
+		written = 0
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		p, err := r.store.Prune(ctx, r.opts.Retention, r.opts.Now())
+		switch {
+		case err != nil:
+			r.opts.Logger.Error("search analytics not pruned", "err", err)
+		case p.Dropped > 0:
+			r.opts.Logger.Warn("search analytics over their size cap: oldest rows dropped", "dropped", p.Dropped, "max_rows", r.opts.Retention.MaxRows)
+		}
+	}
+	prune()
 	flush := func() {
+		written += int64(len(queries) + len(events))
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if len(queries) > 0 {
@@ -175,6 +211,12 @@ func (r *Recorder) run() {
 			add(rec)
 		case <-tick.C:
 			flush()
+			if written >= r.opts.Retention.MaxRows/10 {
+				prune()
+			}
+		case <-pruneTick.C:
+			flush()
+			prune()
 		case <-r.stop:
 			// No sender is left (closed is set under the lock), so the queue only drains.
 			for {
