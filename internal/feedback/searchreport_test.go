@@ -11,13 +11,9 @@ import (
 
 func TestSearchReport(t *testing.T) {
 	ctx := context.Background()
-	st, err := Open(ctx, "file:"+filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openTestStore(t)
 	now := time.Now().UTC()
-	err = st.AddQueries(ctx, []Query{
+	err := st.AddQueries(ctx, []Query{
 		{At: now, Query: "bakers", NbHits: 12}, {At: now, Query: "Bakers ", NbHits: 12}, {At: now, Query: "michelson", NbHits: 30},
 		{At: now, Query: "qwxzv", NbHits: 0},
 	})
@@ -41,11 +37,7 @@ func TestSearchReport(t *testing.T) {
 
 func TestSearchReportReadsDailyTotalsAndDroppedRows(t *testing.T) {
 	ctx := context.Background()
-	st, err := Open(ctx, "file:"+filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openTestStore(t)
 	now := time.Now().UTC()
 	daysAgo := func(n int) time.Time { return now.AddDate(0, 0, -n) }
 	var qs []Query
@@ -93,11 +85,7 @@ func TestSearchReportReadsDailyTotalsAndDroppedRows(t *testing.T) {
 
 func TestRecorderKeepsAnalyticsUnderTheSizeCap(t *testing.T) {
 	ctx := context.Background()
-	st, err := Open(ctx, "file:"+filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openTestStore(t)
 	r := NewRecorder(st, RecorderOptions{FlushInterval: 10 * time.Millisecond, Retention: Retention{MaxRows: 10}})
 	defer r.Close(ctx)
 	for i := range 30 {
@@ -128,4 +116,15 @@ func TestRecorderKeepsAnalyticsUnderTheSizeCap(t *testing.T) {
 	if n != 10 {
 		t.Fatalf("%d queries kept, want 10", n)
 	}
+}
+
+// openTestStore opens a fresh SQLite store, closed at the end of the test.
+func openTestStore(t *testing.T) Store {
+	t.Helper()
+	st, err := Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }

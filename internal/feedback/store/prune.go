@@ -109,11 +109,22 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 	return p, nil
 }
 
-// ReadState reads AnalyticsState through a query answering the (name, value) rows of
-// analytics_state.
-func ReadState(rows func(fn func(name string, value int64)) error) (AnalyticsState, error) {
+// Rows is what ReadState needs from the answer of a query, in either database.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// ReadState reads AnalyticsState from the (name, value) rows of analytics_state.
+func ReadState(rows Rows) (AnalyticsState, error) {
 	var s AnalyticsState
-	err := rows(func(name string, value int64) {
+	for rows.Next() {
+		var name string
+		var value int64
+		if err := rows.Scan(&name, &value); err != nil {
+			return s, err
+		}
 		switch name {
 		case StateRolledUntil:
 			if value > 0 {
@@ -124,8 +135,8 @@ func ReadState(rows func(fn func(name string, value int64)) error) (AnalyticsSta
 		case StateDroppedEvents:
 			s.DroppedEvents = value
 		case StateDroppedDaily:
-			s.DroppedDaily += value
+			s.DroppedDaily = value
 		}
-	})
-	return s, err
+	}
+	return s, rows.Err()
 }

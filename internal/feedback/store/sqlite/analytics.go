@@ -107,20 +107,10 @@ func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.
 
 // AnalyticsState implements store.Store.
 func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
-	return store.ReadState(func(fn func(string, int64)) error {
-		rows, err := s.r.QueryContext(ctx, "SELECT name, value FROM analytics_state")
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var name string
-			var v int64
-			if err := rows.Scan(&name, &v); err != nil {
-				return err
-			}
-			fn(name, v)
-		}
-		return rows.Err()
-	})
+	rows, err := s.r.QueryContext(ctx, "SELECT name, value FROM analytics_state")
+	if err != nil {
+		return store.AnalyticsState{}, err
+	}
+	defer rows.Close()
+	return store.ReadState(rows)
 }
