@@ -43,6 +43,9 @@ type (
 // ErrSchemaTooNew is returned by Open when the database was migrated by a newer tzdocs.
 var ErrSchemaTooNew = store.ErrSchemaTooNew
 
+// DefaultMaxAnalyticsRows is the default size cap of each analytics table, in rows.
+const DefaultMaxAnalyticsRows = store.DefaultMaxRows
+
 // ErrDuplicate is returned by AddAnswer for a second vote on one answer.
 var ErrDuplicate = store.ErrDuplicate
 
