@@ -275,13 +275,20 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
 	}
+	if !h.tokens.answered(id) {
+		plain(w, http.StatusNotFound, msgUnknownAnswer)
+		return
+	}
 	ex, known, already := h.recent.rate(id)
 	if already {
 		plain(w, http.StatusConflict, "This answer was already rated.")
 		return
 	}
 	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: id, Thumbs: thumbs, Question: ex.question, Answer: ex.answer, Sources: ex.sources}
-	if _, err := h.opts.Store.AddAnswer(r.Context(), a); err != nil {
+	if _, err := h.opts.Store.AddAnswer(r.Context(), a); errors.Is(err, feedback.ErrDuplicate) {
+		plain(w, http.StatusConflict, "This answer was already rated.")
+		return
+	} else if err != nil {
 		if known {
 			h.recent.unrate(id)
 		}
@@ -319,8 +326,8 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 		req.Code = h.opts.Code()
 	}
 
-	messageID := h.opts.NewID()
-	if body.Trigger == "regenerate-message" && body.MessageID != "" && len(body.MessageID) <= 200 {
+	messageID := h.tokens.exchangeID(h.opts.NewID())
+	if body.Trigger == "regenerate-message" && len(body.MessageID) <= 200 && h.tokens.answered(body.MessageID) {
 		messageID = body.MessageID
 	}
 	hd := w.Header()

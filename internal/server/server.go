@@ -31,6 +31,9 @@ type Options struct {
 	// NoRateLimits turns off the per-client limits of the feedback, search and Ask AI APIs, for load tests
 	// or behind a proxy that already limits.
 	NoRateLimits bool
+	// Analytics bounds the search analytics kept in Feedback (retention and size cap); zero fields
+	// take feedback.Retention's defaults.
+	Analytics feedback.Retention
 	// Assistant answers Ask AI questions; nil leaves the Ask AI API out.
 	Assistant assistant.Engine
 	// Secret signs Ask AI tokens (see assistant.LoadOrCreateSecret); required with Assistant.
@@ -55,7 +58,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	if opts.Feedback != nil {
-		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger})
+		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger, Retention: opts.Analytics})
 	}
 	routes, err := s.routes()
 	if err != nil {

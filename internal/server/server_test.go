@@ -281,16 +281,19 @@ func TestInsightsEvents(t *testing.T) {
 	if ok.Code != 200 || !strings.Contains(ok.Body.String(), `"OK"`) {
 		t.Errorf("valid event: %d %s", ok.Code, ok.Body)
 	}
-	tests := []struct{ body, want string }{
-		{`{"events":[]}`, "between 1 and 1000"},
-		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "is not click, view or conversion"},
-		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs"},
-		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id"},
-		{`{"events":`, "not valid JSON"},
+	tests := []struct {
+		body, want string
+		status     int
+	}{
+		{`{"events":[]}`, "between 1 and 1000", 422},
+		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "events[0]: eventType \\\"hover\\\" is not click, view or conversion", 422},
+		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs", 422},
+		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id", 422},
+		{`{"events":`, "not valid JSON", 400},
 	}
 	for _, tt := range tests {
 		rec := post(t, s, "/api/insights/1/events", "application/json", tt.body)
-		if rec.Code != 400 || !strings.Contains(rec.Body.String(), tt.want) {
+		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.want) {
 			t.Errorf("%s: %d %s", tt.body, rec.Code, rec.Body)
 		}
 	}
