@@ -13,8 +13,8 @@ func TestErrorsAreJSON(t *testing.T) {
 	tok := s.token(t)
 	for _, c := range []struct {
 		name, method, path, token, body string
-		status                           int
-		allow                            string
+		status                          int
+		allow                           string
 	}{
 		{"no token", "POST", "chat", "", chatBody("stake"), 401, ""},
 		{"bad token", "POST", "chat", "x.y", chatBody("stake"), 401, ""},

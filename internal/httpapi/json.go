@@ -25,7 +25,7 @@ func JSONProblem(err error) string {
 		}
 		return fmt.Sprintf("%s should be %s, not %s", where, jsonKind(typ.Type), valueKind(typ.Value))
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return "the JSON ends too early"
+		return "not valid JSON: it ends too early"
 	}
 	return "not valid JSON"
 }

@@ -175,7 +175,9 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		message          string
 	}{
 		{"malformed JSON", multiPath, `{"requests":[`, 400, "not valid JSON"},
-		{"not an object", multiPath, `[1,2]`, 400, "wrong shape"},
+		{"not an object", multiPath, `[1,2]`, 400, "should be an object, not an array"},
+		{"requests not an array", multiPath, `{"requests":{"a":1}}`, 400, "field requests should be an array, not an object"},
+		{"a request not an object", multiPath, `{"requests":["q"]}`, 400, "field requests should be an object, not a string"},
 		{"no requests", multiPath, `{}`, 400, `no "requests"`},
 		{"empty body", multiPath, ``, 400, "empty"},
 		{"query too long", multiPath, `{"requests":[{"query":"` + long + `"}]}`, 400, "513 characters long; the limit is 512"},
@@ -200,8 +202,17 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Errorf("GET queries: %d, want 405", resp.StatusCode)
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST, OPTIONS" {
+		t.Errorf("GET queries: %d, Allow %q; want 405, POST, OPTIONS", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+	req, _ := http.NewRequest(http.MethodDelete, srv.URL+"/api/search/1/indexes/docs", nil)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("DELETE an index: %d, Allow %q; want 405, GET, HEAD, OPTIONS", resp.StatusCode, resp.Header.Get("Allow"))
 	}
 }
 
