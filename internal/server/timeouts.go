@@ -86,7 +86,9 @@ func (b *bodyWatch) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// refusalWriter adds "Connection: close" to an error answer written while the body is unread.
+// refusalWriter closes the connection after an error answer written while the body is unread,
+// and stops waiting for that body: the answer goes out at once, and the connection is released
+// as soon as it has.
 type refusalWriter struct {
 	http.ResponseWriter
 	body  *bodyWatch
@@ -98,6 +100,7 @@ func (w *refusalWriter) WriteHeader(code int) {
 		w.wrote = true
 		if code >= http.StatusBadRequest && !w.body.done {
 			w.Header().Set("Connection", "close")
+			_ = http.NewResponseController(w.ResponseWriter).SetReadDeadline(time.Now())
 		}
 	}
 	w.ResponseWriter.WriteHeader(code)
