@@ -25,7 +25,9 @@ func scrape(t *testing.T) string {
 
 func TestMetricsCountRequestsByRouteAndStatus(t *testing.T) {
 	s, _ := fullServer(t, nil, 0, nil)
-	count := func(route, code string) float64 { return testutil.ToFloat64(metrics.Requests.WithLabelValues(route, code)) }
+	count := func(route, code string) float64 {
+		return testutil.ToFloat64(metrics.Requests.WithLabelValues(route, code))
+	}
 	staticOK, static404, searchOK, ready := count("static", "200"), count("static", "404"), count("/api/search/", "200"), count("/readyz", "200")
 	queries := testutil.ToFloat64(metrics.SearchQueries.WithLabelValues("hits"))
 	writes := testutil.ToFloat64(metrics.FeedbackWrites.WithLabelValues("page", "saved"))
