@@ -62,7 +62,7 @@ func TestMetricsCountRequestsByRouteAndStatus(t *testing.T) {
 	}
 	text := scrape(t)
 	for _, want := range []string{
-		`tzdocs_http_request_duration_seconds_bucket{route="static",le="0.005"}`,
+		`tzdocs_http_request_duration_seconds_bucket{route="/readyz",le="0.005"}`,
 		`tzdocs_build_info{goversion="go`,
 		`tzdocs_ready{check="feedback_store"} 1`,
 		"process_open_fds",

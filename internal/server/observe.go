@@ -19,7 +19,7 @@ var commonCodes = [...]int{200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408
 // routeStats are the metric series of one route, made when the routes are.
 type routeStats struct {
 	label    string
-	duration prometheus.Observer
+	duration prometheus.Observer // nil for static files: answered from memory, their latency is the network's
 	codes    [len(commonCodes)]prometheus.Counter
 	limited  prometheus.Counter
 }
@@ -28,8 +28,10 @@ type routeStats struct {
 const staticRoute = "static"
 
 func newRouteStats(label string) *routeStats {
-	rs := &routeStats{label: label, duration: metrics.Duration.WithLabelValues(label),
-		limited: metrics.RateLimited.WithLabelValues(label)}
+	rs := &routeStats{label: label, limited: metrics.RateLimited.WithLabelValues(label)}
+	if label != staticRoute {
+		rs.duration = metrics.Duration.WithLabelValues(label)
+	}
 	for i, c := range commonCodes {
 		rs.codes[i] = metrics.Requests.WithLabelValues(label, strconv.Itoa(c))
 	}
@@ -37,7 +39,9 @@ func newRouteStats(label string) *routeStats {
 }
 
 func (rs *routeStats) observe(code int, d time.Duration) {
-	rs.duration.Observe(d.Seconds())
+	if rs.duration != nil {
+		rs.duration.Observe(d.Seconds())
+	}
 	if code == http.StatusTooManyRequests {
 		rs.limited.Inc()
 	}
