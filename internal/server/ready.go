@@ -31,10 +31,10 @@ type storeChecker interface {
 	Check(ctx context.Context) error
 }
 
-// integrityChecker is a store that can verify its whole file (sqlite: PRAGMA integrity_check),
-// which finds corruption a write to one row does not touch.
+// integrityChecker is a store that can verify its whole file (sqlite: PRAGMA quick_check), which
+// finds corruption a write to one row does not touch.
 type integrityChecker interface {
-	IntegrityCheck(ctx context.Context) error
+	QuickCheck(ctx context.Context) error
 }
 
 // readiness runs and caches the checks of /readyz.
@@ -46,17 +46,21 @@ type readiness struct {
 }
 
 // check is one readiness check; a failing optional check is reported without failing readiness.
+// A background check runs in the request the first time, then is refreshed behind the answers,
+// which report its last result meanwhile: it is slow (it reads the whole database).
 type check struct {
-	name     string
-	optional bool
-	ttl      time.Duration
-	timeout  time.Duration
-	run      func(ctx context.Context) error
-	okText   string // what a pass reports ("ok", or the engine's name)
-	failText string // what a failure reports; the error itself goes to the log only
+	name       string
+	optional   bool
+	background bool
+	ttl        time.Duration
+	timeout    time.Duration
+	run        func(ctx context.Context) error
+	okText     string // what a pass reports ("ok", or the engine's name)
+	failText   string // what a failure reports; the error itself goes to the log only
 
-	at  time.Time
-	err error
+	at      time.Time
+	err     error
+	running bool // a background refresh is under way
 }
 
 func newReadiness(st feedback.Store, engine assistant.Engine, log *slog.Logger) *readiness {
@@ -66,7 +70,7 @@ func newReadiness(st feedback.Store, engine assistant.Engine, log *slog.Logger) 
 			okText: "ok", failText: "feedback cannot be saved: a test write and read of the database failed (details in the server log)"})
 	}
 	if c, ok := st.(integrityChecker); ok {
-		rd.checks = append(rd.checks, &check{name: "feedback_integrity", ttl: integrityTTL, timeout: integrityTimeout, run: c.IntegrityCheck,
+		rd.checks = append(rd.checks, &check{name: "feedback_integrity", ttl: integrityTTL, timeout: integrityTimeout, run: c.QuickCheck, background: true,
 			okText: "ok", failText: "the feedback database is corrupt: its integrity check failed (details in the server log); restore it from a backup"})
 	}
 	if engine != nil {
@@ -117,17 +121,18 @@ func (rd *readiness) run(ctx context.Context) (failed []string, results map[stri
 	results = map[string]string{}
 	now := time.Now()
 	for _, c := range rd.checks {
-		if c.at.IsZero() || now.Sub(c.at) >= c.ttl {
-			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.timeout)
-			c.err = c.run(cctx)
-			cancel()
-			c.at = time.Now()
-			up := 1.0
-			if c.err != nil {
-				up = 0
-				rd.log.Error("readiness check failed", "check", c.name, "error", c.err)
-			}
-			metrics.Ready.WithLabelValues(c.name).Set(up)
+		switch {
+		case !c.at.IsZero() && now.Sub(c.at) < c.ttl, c.running:
+		case c.background && !c.at.IsZero():
+			c.running = true
+			go func() {
+				err := c.runOnce(context.Background())
+				rd.mu.Lock()
+				defer rd.mu.Unlock()
+				rd.record(c, err)
+			}()
+		default:
+			rd.record(c, c.runOnce(ctx))
 		}
 		results[c.name] = c.okText
 		if c.err != nil {
@@ -139,4 +144,22 @@ func (rd *readiness) run(ctx context.Context) (failed []string, results map[stri
 	}
 	sort.Strings(failed)
 	return failed, results
+}
+
+// runOnce runs the check within its timeout, whether or not the client that asked waits.
+func (c *check) runOnce(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.timeout)
+	defer cancel()
+	return c.run(ctx)
+}
+
+// record keeps a check's result, in the metrics too; rd.mu is held.
+func (rd *readiness) record(c *check, err error) {
+	c.at, c.err, c.running = time.Now(), err, false
+	up := 1.0
+	if err != nil {
+		up = 0
+		rd.log.Error("readiness check failed", "check", c.name, "error", err)
+	}
+	metrics.Ready.WithLabelValues(c.name).Set(up)
 }

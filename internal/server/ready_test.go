@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
@@ -128,5 +130,45 @@ func TestReadyzReportsTheModelServerWithoutFailing(t *testing.T) {
 	model, _ := checks["model_server"].(string)
 	if status != 200 || !strings.Contains(model, "does not answer") {
 		t.Errorf("/readyz with the model server down: %d %v", status, out)
+	}
+}
+
+// The slow integrity check runs in the first request, then behind the answers, which report its
+// last result meanwhile.
+func TestBackgroundChecksDoNotHoldReadyz(t *testing.T) {
+	release := make(chan struct{})
+	calls := 0
+	c := &check{name: "slow", background: true, ttl: time.Nanosecond, timeout: time.Minute, okText: "ok", failText: "bad",
+		run: func(context.Context) error {
+			calls++ // under rd.mu for the first call, then the only refresh running
+			if calls == 1 {
+				return nil
+			}
+			<-release
+			return errors.New("found corruption")
+		}}
+	rd := &readiness{log: slog.New(slog.DiscardHandler), checks: []*check{c}}
+	if failed, _ := rd.run(t.Context()); len(failed) != 0 {
+		t.Fatalf("first run: %v", failed)
+	}
+	if failed, res := rd.run(t.Context()); len(failed) != 0 || res["slow"] != "ok" {
+		t.Fatalf("while the refresh runs, the last result should be reported: %v %v", failed, res)
+	}
+	close(release)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		rd.mu.Lock()
+		done := !c.running && c.err != nil
+		rd.mu.Unlock()
+		if done {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the background refresh never recorded its result")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if failed, _ := rd.run(t.Context()); len(failed) != 1 || !strings.Contains(failed[0], "bad") {
+		t.Errorf("after the refresh failed: %v", failed)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"tzdocs/internal/feedback/store/sqlite"
 )
 
-func TestCheckWritesAndReadsBack(t *testing.T) {
+func TestCheckWritesAndReadsBackAndQuickCheckPasses(t *testing.T) {
 	s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "tzdocs.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -17,5 +17,8 @@ func TestCheckWritesAndReadsBack(t *testing.T) {
 		if err := s.Check(t.Context()); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := s.QuickCheck(t.Context()); err != nil {
+		t.Fatal(err)
 	}
 }
