@@ -2,10 +2,10 @@ package sqlite
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"tzdocs/internal/feedback/store"
 )
 
 // Check proves that feedback can be saved now: it writes a random value into a one-row scratch
@@ -13,26 +13,18 @@ import (
 // disk, a read-only file or a database another process locks for too long fails it. Corruption that
 // spares the pages it touches does not: QuickCheck finds that, at a higher cost.
 func (s *Store) Check(ctx context.Context) error {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	want := hex.EncodeToString(b[:])
-	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS tzdocs_ready_probe (
-		id INTEGER PRIMARY KEY CHECK (id = 1),
-		value TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("feedback database %s: creating the readiness probe table: %w", s.path, err)
-	}
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO tzdocs_ready_probe (id, value) VALUES (1, ?)
-		ON CONFLICT (id) DO UPDATE SET value = excluded.value`, want); err != nil {
-		return fmt.Errorf("feedback database %s: writing the readiness probe: %w", s.path, err)
-	}
-	var got string
-	if err := s.r.QueryRowContext(ctx, "SELECT value FROM tzdocs_ready_probe WHERE id = 1").Scan(&got); err != nil {
-		return fmt.Errorf("feedback database %s: reading the readiness probe back: %w", s.path, err)
-	}
-	if got != want {
-		return fmt.Errorf("feedback database %s: the readiness probe read back %q, not the %q just written", s.path, got, want)
-	}
-	return nil
+	return store.RoundTrip(ctx, s.path, func(ctx context.Context, value string) error {
+		if _, err := s.w.ExecContext(ctx, store.ProbeTableSQL); err != nil {
+			return err
+		}
+		_, err := s.w.ExecContext(ctx, `INSERT INTO tzdocs_ready_probe (id, value) VALUES (1, ?)
+			ON CONFLICT (id) DO UPDATE SET value = excluded.value`, value)
+		return err
+	}, func(ctx context.Context) (string, error) {
+		var got string
+		err := s.r.QueryRowContext(ctx, store.ProbeSelectSQL).Scan(&got)
+		return got, err
+	})
 }
 
 // QuickCheck runs PRAGMA quick_check on a reading connection: it reads the whole file, as
