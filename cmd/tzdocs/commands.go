@@ -171,7 +171,9 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer d.Close()
-	return serve(ctx, stdout, listener{addr: *addr, hs: server.NewHTTPServer(d, server.Timeouts{}), site: true, what: fmt.Sprintf("developing %s", *site)})
+	hs := server.NewHTTPServer(d, server.Timeouts{})
+	hs.WriteTimeout = 0 // the live-reload event stream stays open as long as the page does
+	return serve(ctx, stdout, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
 }
 
 // askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
