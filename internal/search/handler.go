@@ -85,6 +85,16 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 			refuseRate(w, wait)
 			return
 		}
+		// The body is read before waiting for a turn: a client slow to send it must not hold a
+		// turn that others wait for.
+		var body []byte
+		if r.Method == http.MethodPost {
+			var err error
+			if body, err = readBody(w, r, opts.MaxBodyBytes); err != nil {
+				writeErr(w, err)
+				return
+			}
+		}
 		if !turns.enter(r) {
 			return // the client left while waiting
 		}
@@ -96,30 +106,20 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
 				return
 			}
-			body, err := readBody(w, r, opts.MaxBodyBytes)
-			if err != nil {
-				writeErr(w, err)
-				return
-			}
 			reqs, err := decodeMulti(body)
 			if err != nil {
 				writeErr(w, err)
 				return
 			}
-			body, err = s.answerAll(reqs)
+			answer, err := s.answerAll(reqs)
 			if err != nil {
 				writeErr(w, err)
 				return
 			}
-			writeRaw(w, http.StatusOK, body)
+			writeRaw(w, http.StatusOK, answer)
 		case strings.HasSuffix(rest, "/query") && !strings.Contains(strings.TrimSuffix(rest, "/query"), "/"):
 			if r.Method != http.MethodPost {
 				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
-				return
-			}
-			body, err := readBody(w, r, opts.MaxBodyBytes)
-			if err != nil {
-				writeErr(w, err)
 				return
 			}
 			req, err := decodeSingle(strings.TrimSuffix(rest, "/query"), body)

@@ -3,13 +3,16 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 type memLogger struct {
@@ -275,5 +278,28 @@ func TestHandlerParameters(t *testing.T) {
 	var got map[string]any
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || resp.StatusCode != 200 || len(got["hits"].([]any)) != 1 {
 		t.Errorf("GET: %d %v %v", resp.StatusCode, got, err)
+	}
+}
+
+// A client slow to send its body holds no turn: others are answered meanwhile.
+func TestSlowBodiesHoldNoTurn(t *testing.T) {
+	srv := newTestServer(t, HandlerOptions{Limits: Limits{MaxConcurrent: 1}})
+	stalled, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	fmt.Fprintf(stalled, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"requests\":[", multiPath)
+	client := &http.Client{Timeout: 5 * time.Second}
+	for i := range 5 {
+		resp, err := client.Post(srv.URL+multiPath, "application/json", strings.NewReader(`{"requests":[{"indexName":"tezosdocs","query":"bakers"}]}`))
+		if err != nil {
+			t.Fatalf("search %d while a body stalls: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("search %d while a body stalls: %d", i, resp.StatusCode)
+		}
 	}
 }
