@@ -9,9 +9,12 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
+	"tzdocs/internal/httpapi"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -82,6 +85,16 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 			refuseRate(w, wait)
 			return
 		}
+		// The body is read before waiting for a turn: a client slow to send it must not hold a
+		// turn that others wait for.
+		var body []byte
+		if r.Method == http.MethodPost {
+			var err error
+			if body, err = readBody(w, r, opts.MaxBodyBytes); err != nil {
+				writeErr(w, err)
+				return
+			}
+		}
 		if !turns.enter(r) {
 			return // the client left while waiting
 		}
@@ -90,12 +103,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 		switch {
 		case rest == "*/queries":
 			if r.Method != http.MethodPost {
-				writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
-				return
-			}
-			body, err := readBody(w, r, opts.MaxBodyBytes)
-			if err != nil {
-				writeErr(w, err)
+				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
 				return
 			}
 			reqs, err := decodeMulti(body)
@@ -103,20 +111,15 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				writeErr(w, err)
 				return
 			}
-			body, err = s.answerAll(reqs)
+			answer, err := s.answerAll(reqs)
 			if err != nil {
 				writeErr(w, err)
 				return
 			}
-			writeRaw(w, http.StatusOK, body)
+			writeRaw(w, http.StatusOK, answer)
 		case strings.HasSuffix(rest, "/query") && !strings.Contains(strings.TrimSuffix(rest, "/query"), "/"):
 			if r.Method != http.MethodPost {
-				writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
-				return
-			}
-			body, err := readBody(w, r, opts.MaxBodyBytes)
-			if err != nil {
-				writeErr(w, err)
+				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
 				return
 			}
 			req, err := decodeSingle(strings.TrimSuffix(rest, "/query"), body)
@@ -125,7 +128,9 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				return
 			}
 			s.answerOne(w, req)
-		case !strings.Contains(rest, "/") && r.Method == http.MethodGet:
+		case !strings.Contains(rest, "/") && r.Method != http.MethodGet && r.Method != http.MethodHead:
+			httpapi.MethodNotAllowed(w, http.MethodGet, http.MethodOptions)
+		case !strings.Contains(rest, "/"):
 			req, err := decodeURLParams(rest, r.URL.Query())
 			if err != nil {
 				writeErr(w, err)
@@ -204,6 +209,11 @@ func (s *session) answer(req request) map[string]any {
 		queryID = newQueryID()
 		out["queryID"] = queryID
 	}
+	if res.NbHits > 0 {
+		searchesWithHits.Inc()
+	} else {
+		searchesWithoutHits.Inc()
+	}
 	if s.opts.Logger != nil && strings.TrimSpace(req.Query.Text) != "" {
 		token := req.UserToken
 		if token == "" {
@@ -217,6 +227,12 @@ func (s *session) answer(req request) map[string]any {
 	return out
 }
 
+// The search query counters, made once: counting a query is then one atomic add.
+var (
+	searchesWithHits    = metrics.SearchQueries.WithLabelValues("hits")
+	searchesWithoutHits = metrics.SearchQueries.WithLabelValues("no_hits")
+)
+
 func newQueryID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
@@ -229,11 +245,13 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
+	switch {
+	case errors.As(err, &mbe):
 		return nil, &tooLarge{limit}
-	}
-	if err != nil {
-		return nil, badf("could not read the request body: %v", err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, errSlowBody
+	case err != nil:
+		return nil, badf("could not read the request body")
 	}
 	return body, nil
 }
@@ -244,12 +262,17 @@ func (e *tooLarge) Error() string {
 	return "request body is larger than the limit of " + itoa(int(e.limit)) + " bytes; send fewer or shorter queries"
 }
 
+// errSlowBody is a request body that did not arrive within the server's body timeout.
+var errSlowBody = errors.New("the request body did not arrive in time; send it at once")
+
 // writeErr maps an error to its status; only client errors carry their own message.
 func writeErr(w http.ResponseWriter, err error) {
 	var bad *badRequest
 	var big *tooLarge
 	var over *overBudget
 	switch {
+	case errors.Is(err, errSlowBody):
+		writeError(w, http.StatusRequestTimeout, err.Error())
 	case errors.As(err, &over):
 		writeError(w, http.StatusBadRequest, over.msg)
 	case errors.As(err, &big):
@@ -262,7 +285,7 @@ func writeErr(w http.ResponseWriter, err error) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]any{"message": msg, "status": status})
+	httpapi.Error(w, status, msg)
 }
 
 // writeRaw writes JSON that is already encoded.
