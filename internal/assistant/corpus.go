@@ -35,6 +35,7 @@ type section struct {
 	kind              pageKind
 	heading           []string // stems of the page title and the headings down to this one
 	page              []string // stems of the page title
+	series            []string // a tutorial's: stems of the title of its series (its first page)
 	own               []string // stems of its own heading (the page title for the intro)
 	last              []string // the words of its own heading, lower-case
 	sentences         []sentence
@@ -119,6 +120,15 @@ func newCorpus(ix *search.Index, code []dist.CodeBlock) *corpus {
 			s.code = append(s.code, codeBlock{lang: b.Lang, code: b.Code, terms: termsWith(b.Code, stem), lines: strings.Count(b.Code, "\n") + 1})
 		}
 	}
+	for _, s := range c.order {
+		if s.kind != pageTutorial {
+			continue
+		}
+		root := "/tutorials/" + strings.SplitN(strings.TrimPrefix(s.route, "/tutorials/"), "/", 2)[0]
+		if first := c.pages[root]; len(first) > 0 {
+			s.series = first[0].page
+		}
+	}
 	for i, s := range c.order {
 		seen := map[string]bool{}
 		post := func(ts []string) {
@@ -148,7 +158,8 @@ func newSentence(text string, stem func(string) string) sentence {
 		if !isNumber(w) {
 			continue
 		}
-		s.numbered = true
+		// "one" is as often a pronoun as a number: it counts only with the unit that follows it.
+		s.numbered = s.numbered || w != "one"
 		for _, n := range ws[i+1 : min(len(ws), i+3)] {
 			if !isNumber(n) {
 				if s.counted == nil {

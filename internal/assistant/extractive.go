@@ -113,7 +113,7 @@ type answerRoom struct{ sentences, chars int }
 
 // secondShare is how close to the best section a section of another page must score to add its
 // best sentence to the direct answer.
-const secondShare = 0.7
+const secondShare = 0.85
 
 // minPartChars is the least room a part's direct answer gets in a question of many parts.
 const minPartChars = 200
@@ -159,7 +159,7 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 	if len(a.ranked) == 0 || a.ranked[0].score < minAnswerScore {
 		return a
 	}
-	referenceFirst(a.ranked, tutorial)
+	referenceFirst(a.ranked, c.scorer(p, p.subject, tutorial))
 	a.main = &a.ranked[0]
 	// A close runner-up on another page adds its best sentence: two pages that agree, or that
 	// each hold half of the answer.
@@ -197,8 +197,8 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 // referenceFirst moves the best section of a reference or concept page ahead of tutorial steps
 // that rank above it, when it scores at least referenceShare of the best: a tutorial answers
 // first only when the question names one.
-func referenceFirst(rs []ranked, tutorial bool) {
-	if tutorial || rs[0].sec.kind != pageTutorial {
+func referenceFirst(rs []ranked, s *scorer) {
+	if rs[0].sec.kind != pageTutorial || s.namesSeries(rs[0].sec) {
 		return
 	}
 	for k := 1; k < len(rs); k++ {

@@ -44,8 +44,8 @@ var costUnits = stems("tez mutez ꜩ xtz")
 var askWords = map[kind]map[string]bool{
 	kindQuantity:   setOf("long much many often take takes taken need needed required require minimum maximum least cost costs"),
 	kindDifference: setOf("difference differences between different differ differs compare comparison versus vs"),
-	kindGeneral:    setOf("work works"),
-	kindDefinition: setOf("work works"),
+	kindGeneral:    setOf("work works happen happens happened"),
+	kindDefinition: setOf("work works happen happens happened"),
 	kindHowTo:      setOf("work works"),
 	kindWhich:      setOf("work works"),
 }
@@ -112,12 +112,22 @@ func typePart(text string) part {
 	case has("what is") || has("what are") || has("what does") || has("what do") || has("who is") || has("who are") ||
 		has("define") || has("meaning of") || has("what s") || has("why"):
 		p.kind = kindDefinition
-	case has("which") || has("where"):
+	case has("which") || has("where") || asksForNames(ws):
 		p.kind = kindWhich
 	}
 	p.query = queryOf(text, askWords[p.kind])
 	p.subject = terms(p.query)
 	return p
+}
+
+// asksForNames reports whether a question starts "what <things>": "What languages can I use?"
+// asks which ones, like "which".
+func asksForNames(ws []string) bool {
+	if len(ws) < 3 || ws[0] != "what" {
+		return false
+	}
+	n := ws[1]
+	return !stopWords[n] && strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss") && n != "happens" && n != "does"
 }
 
 // queryOf keeps the words of a part that say what it is about, in their spelling.

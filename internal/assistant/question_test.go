@@ -86,7 +86,13 @@ func TestNewSentenceFindsCountedUnits(t *testing.T) {
 	if !st.numbered || !st.counted["tez"] || !st.counted[stemWord("days")] || st.counted["bak"] {
 		t.Errorf("numbered %v, counted %v", st.numbered, st.counted)
 	}
-	if st := newSentence("One of the bakers signs.", stemWord); !st.numbered || st.counted["bak"] {
+	if st := newSentence("Two of the bakers sign.", stemWord); !st.numbered || st.counted["bak"] {
 		t.Errorf("numbered %v, counted %v: a unit counts only within two words of its number", st.numbered, st.counted)
+	}
+	if st := newSentence("Each one signs.", stemWord); st.numbered {
+		t.Errorf("%q holds no number", st.text)
+	}
+	if st := newSentence("It takes one day.", stemWord); st.numbered || !st.counted["day"] {
+		t.Errorf("numbered %v, counted %v: one day counts as a quantity of days only", st.numbered, st.counted)
 	}
 }

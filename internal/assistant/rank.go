@@ -8,6 +8,7 @@ import (
 // Limits and thresholds of an extractive answer.
 const (
 	unfoundPrior     = 0.85 // the weight of a page none of the searches found
+	seriesCoverage   = 0.6  // the share of a question's subject a tutorial series' title must hold to be named
 	answerSentences  = 3    // sentences of the direct answer
 	answerChars      = 520  // and their length, so the answer comes first
 	keepShare        = 0.6  // a further sentence must score this share of the best one
@@ -116,6 +117,13 @@ func (s *scorer) sentence(sec *section, i int) float64 {
 		if i == 0 && s.named(sec.own) {
 			shape += 0.18 // the first sentence under a heading that names the subject
 		}
+	case kindWhich:
+		if names(st) >= 2 {
+			shape += 0.2 // a sentence that names things: tools, networks, wallets
+		}
+		if strings.Contains(st.text, "https://") {
+			shape += 0.1
+		}
 	case kindHowTo:
 		if instructs(st) {
 			shape += 0.08
@@ -210,7 +218,7 @@ func (s *scorer) pageFactor(sec *section) float64 {
 	// are context for another task ("stake" inside a multisig tutorial).
 	title := s.coverage(sec.page, nil)
 	switch {
-	case sec.kind == pageTutorial && !s.tutorial:
+	case sec.kind == pageTutorial && !s.namesSeries(sec):
 		return tutorialFactor
 	case sec.kind == pageOverview:
 		return overviewFactor
@@ -280,6 +288,12 @@ func (s *scorer) fittingCode(sec *section) (*codeBlock, float64) {
 	return best, bestScore
 }
 
+// namesSeries reports whether the question names a tutorial, or the series a tutorial step
+// belongs to ("How do I bake with a Ledger?" names "Bake with a Ledger device").
+func (s *scorer) namesSeries(sec *section) bool {
+	return s.tutorial || s.coverage(sec.series, nil) >= seriesCoverage
+}
+
 // named reports whether a heading names nothing but the subject ("What a view is", "Tenderbake").
 func (s *scorer) named(heading []string) bool {
 	for _, t := range heading {
@@ -299,6 +313,17 @@ func (s *scorer) opposes(ts []string) bool {
 		}
 	}
 	return false
+}
+
+// names counts the capitalised words of a sentence after its first: the names it holds.
+func names(st *sentence) int {
+	n := 0
+	for i, f := range strings.Fields(st.text) {
+		if i > 0 && f[0] >= 'A' && f[0] <= 'Z' {
+			n++
+		}
+	}
+	return n
 }
 
 // procedural reports whether a heading names a task: "How to …", "Stake", "Installing the client".

@@ -47,8 +47,9 @@ func words(text string) []string {
 	return out
 }
 
-// terms returns the distinct stems of the content words of text. A hyphenated word also gives
-// the stems of its parts, so "octez-client" meets "the Octez client".
+// terms returns the distinct stems of the content words of text. A hyphenated word or a name
+// with underscores also gives the stems of its parts, so "octez-client" meets "the Octez client"
+// and "minimal_stake" meets "minimum stake".
 func terms(text string) []string { return termsWith(text, stemWord) }
 
 // termsWith is terms with a given stemmer (a memoised one while a corpus is built).
@@ -68,8 +69,8 @@ func termsWith(text string, stem func(string) string) []string {
 	}
 	for _, w := range words(text) {
 		add(w)
-		if strings.Contains(w, "-") {
-			for _, p := range strings.Split(w, "-") {
+		if strings.ContainsAny(w, "-_") {
+			for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' }) {
 				add(p)
 			}
 		}
