@@ -52,6 +52,7 @@ func TestStatesFactLooksAtTheHeadAndTheFirstCodeBlock(t *testing.T) {
 		want   bool
 	}{
 		{"A baker needs 6,000 TEZ of baking power.", true},
+		{"The constant minimal\\_stake is 6,000 tez.", true},
 		{late, false},
 		{late[:100] + "\n\n```bash\nstake 6,000 tez\n```\n" + late, true},
 		{"Nothing.\n\n```bash\nls\n```\n\n" + strings.Repeat("word ", 130) + "\n\n```bash\nstake 6,000 tez\n```", false},
@@ -59,6 +60,12 @@ func TestStatesFactLooksAtTheHeadAndTheFirstCodeBlock(t *testing.T) {
 		if got := statesFact(tt.answer, fact); got != tt.want {
 			t.Errorf("statesFact(%.40q…) = %v, want %v", tt.answer, got, tt.want)
 		}
+	}
+}
+
+func TestUnescapeShowsProseAsRendered(t *testing.T) {
+	if got := unescape(`update\_operators, \*care\*, a\\b and \[x\]`); got != `update_operators, *care*, a\b and [x]` {
+		t.Errorf("unescape = %q", got)
 	}
 }
 

@@ -13,7 +13,7 @@ const factWindow = 600
 // statesFact reports whether the answer states the key fact in its first factWindow characters
 // or in its first code block.
 func statesFact(answer string, fact *regexp.Regexp) bool {
-	head := answer
+	head := unescape(answer)
 	if r := []rune(answer); len(r) > factWindow {
 		head = string(r[:factWindow])
 	}
@@ -23,6 +23,12 @@ func statesFact(answer string, fact *regexp.Regexp) bool {
 	blocks := fencedBlocks(answer)
 	return len(blocks) > 0 && fact.MatchString(blocks[0].code)
 }
+
+// escaped is a backslash escape of Markdown: the reader sees the character alone.
+var escaped = regexp.MustCompile("\\\\([\\\\`*_{}\\[\\]()#+\\-.!<>|])")
+
+// unescape returns Markdown prose as the reader sees it, without backslash escapes.
+func unescape(s string) string { return escaped.ReplaceAllString(s, "$1") }
 
 var link = regexp.MustCompile(`\]\((/[^)\s#]*)`)
 

@@ -7,7 +7,7 @@ import (
 )
 
 // IntroText opens every extractive answer, so the reader knows it is quoted, not written.
-const IntroText = "Quoted from the documentation as written; follow the links for context.\n\n"
+const IntroText = "Quoted from the documentation, as written.\n\n"
 
 // Texts of the extractive engine's own, besides IntroText: they say what it could not do.
 const (

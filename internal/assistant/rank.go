@@ -342,7 +342,7 @@ var outputLangs = map[string]bool{"": true, "text": true, "txt": true, "output":
 // kind requests start with, or says what to run or use.
 func instructs(st *sentence) bool {
 	ws := words(st.text)
-	if len(ws) > 1 && (imperatives[ws[0]] || ws[0] == "to" || ws[0] == "use" || ws[0] == "open" || ws[0] == "click") {
+	if len(ws) > 1 && (imperatives[ws[0]] || ws[0] == "use" || ws[0] == "open" || ws[0] == "click") {
 		return true
 	}
 	lower := strings.ToLower(st.text)
