@@ -34,7 +34,7 @@ func TestQuestionKinds(t *testing.T) {
 		units string // stems, space-separated
 	}{
 		{"How much tez do I need to become a baker?", kindQuantity, "tez mutez ꜩ xtz"},
-		{"How many attestation slots are there per level?", kindQuantity, "attestat slot"},
+		{"How many attestation slots are there per level?", kindQuantity, "attest slot"},
 		{"How long does unstaking take?", kindQuantity, strings.Join(timeUnits, " ")},
 		{"How much does it cost to deploy a contract?", kindQuantity, "tez mutez ꜩ xtz"},
 		{"What is the minimum stake to bake?", kindQuantity, ""},

@@ -113,6 +113,9 @@ func stemWord(w string) string {
 	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
 		w = w[:n-1] // "running" → "runn" → "run"
 	}
+	if len(w) > 5 && strings.HasSuffix(w, "at") {
+		w = w[:len(w)-2] // "attestation" and "confirmation" meet "attest" and "confirm"
+	}
 	return w
 }
 

@@ -12,6 +12,9 @@ func TestStemWordJoinsForms(t *testing.T) {
 		{"run", "running", "runs"},
 		{"contract", "contracts"},
 		{"entries", "entry"},
+		{"attest", "attestation", "attestations", "attesting"},
+		{"confirm", "confirmation", "confirmed"},
+		{"delegate", "delegation", "delegating"},
 	} {
 		want := stemWord(group[0])
 		for _, w := range group[1:] {
