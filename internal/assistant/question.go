@@ -106,6 +106,8 @@ func typePart(text string) part {
 		has("how fast") || has("what is the minimum") || has("what is the maximum") || has("what quorum") || has("what percentage"):
 		p.kind = kindQuantity
 		p.units = quantityUnits(ws)
+	case has("how do i find") || has("how can i find") || has("how do i choose") || has("how do i pick"):
+		p.kind = kindWhich // the answer is a name: a tool, a site, a baker
 	case has("how do") || has("how can") || has("how to") || has("how should") || has("how would") || has("steps to") ||
 		has("what command") || has("which command") || startsImperative(ws):
 		p.kind = kindHowTo

@@ -46,6 +46,7 @@ func TestQuestionKinds(t *testing.T) {
 		{"How is FA1.2 different from FA2?", kindDifference, ""},
 		{"Which wallets can I use?", kindWhich, ""},
 		{"Where are the faucets?", kindWhich, ""},
+		{"How do I find a block explorer?", kindWhich, ""},
 		{"Tezos governance", kindGeneral, ""},
 	} {
 		p := typePart(tc.q)
