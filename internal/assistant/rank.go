@@ -94,7 +94,8 @@ func contains(ts []string, t string) bool {
 // a definition), how well it reads alone and what kind of page it is on.
 func (s *scorer) sentence(sec *section, i int) float64 {
 	st := &sec.sentences[i]
-	score := 0.3*s.coverage(st.terms, nil) + 0.7*s.coverage(st.terms, sec.heading) + 0.25*s.coverage(sec.heading, nil)
+	score := 0.3*s.coverage(st.terms, nil) + 0.7*s.coverage(st.terms, sec.heading) + 0.25*s.coverage(sec.heading, nil) +
+		0.2*s.coverage(sec.own, nil)
 	// The shape the question wants multiplies the coverage, so it never lifts a passage about
 	// something else.
 	shape := 1.0
@@ -114,7 +115,7 @@ func (s *scorer) sentence(sec *section, i int) float64 {
 		if s.defines(st) {
 			shape += 0.18
 		}
-		if i == 0 && s.named(sec.own) {
+		if i == 0 && s.named(sec.own) && !procedural(sec.last) {
 			shape += 0.18 // the first sentence under a heading that names the subject
 		}
 	case kindWhich:
