@@ -267,7 +267,7 @@ func (s *scorer) rank(cands []candidate) []ranked {
 // count) and how well, nil when none is short enough or about it.
 func (s *scorer) fittingCode(sec *section) (*codeBlock, float64) {
 	var best *codeBlock
-	var bestScore float64
+	var bestCov, bestPick float64
 	for i := range sec.code {
 		b := &sec.code[i]
 		if b.lines > maxCodeLines {
@@ -277,16 +277,17 @@ func (s *scorer) fittingCode(sec *section) (*codeBlock, float64) {
 		if own == 0 {
 			continue
 		}
-		sc := 0.7*own + 0.3*s.coverage(b.terms, sec.heading)
+		cov := 0.7*own + 0.3*s.coverage(b.terms, sec.heading)
 		if outputLangs[b.lang] {
-			sc *= 0.5 // what a command prints, rather than the command
+			cov *= 0.5 // what a command prints, rather than the command
 		}
-		sc /= 1 + float64(b.lines)/40 // a command answers a how-to better than a long script
-		if sc >= minCodeCoverage && sc > bestScore {
-			best, bestScore = b, sc
+		// Among the section's blocks, a command answers a how-to better than a long script.
+		pick := cov / (1 + float64(b.lines)/40)
+		if cov >= minCodeCoverage && pick > bestPick {
+			best, bestCov, bestPick = b, cov, pick
 		}
 	}
-	return best, bestScore
+	return best, bestCov
 }
 
 // namesSeries reports whether the question names a tutorial, or the series a tutorial step
