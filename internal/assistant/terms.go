@@ -152,6 +152,8 @@ var synonyms = synonymTable(
 	"delegator delegate",
 	"wallet account",
 	"node rpc",
+	"change set update",
+	"period window delay",
 )
 
 // synonymTable makes every word of each line a synonym of the others, by stem.
