@@ -45,7 +45,7 @@ var askWords = map[kind]map[string]bool{
 	kindQuantity:   setOf("long much many often take takes taken need needed required require minimum maximum least"),
 	kindDifference: setOf("difference differences between different differ differs compare comparison versus vs"),
 	kindGeneral:    setOf("work works happen happens happened"),
-	kindDefinition: setOf("work works happen happens happened"),
+	kindDefinition: setOf("work works happen happens happened used"),
 	kindHowTo:      setOf("work works"),
 	kindWhich:      setOf("work works"),
 }
