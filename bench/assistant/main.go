@@ -84,6 +84,9 @@ func main() {
 		}
 	}
 	fmt.Print(s.report())
+	if *verbose {
+		fmt.Print(s.slowest(questions, 3))
+	}
 	if err := s.meetsTargets(); err != nil {
 		stop() // check exits, and deferred calls do not run then
 		check(err)
@@ -136,6 +139,20 @@ func (s *score) report() string {
 		"time to first text over HTTP: median %s  p99 %s  max %s  (targets 50ms / 150ms)\n",
 		s.asked, s.facts, float64(s.facts)/n, factTarget, s.sources, float64(s.sources)/n, sourceTarget,
 		s.mangled, s.blocks, at(0.5), at(0.99), d[len(d)-1].Round(10*time.Microsecond))
+}
+
+// slowest names the n questions whose first text came last.
+func (s *score) slowest(qs []question, n int) string {
+	idx := make([]int, len(s.firsts))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return s.firsts[idx[a]] > s.firsts[idx[b]] })
+	var b strings.Builder
+	for _, i := range idx[:min(n, len(idx))] {
+		fmt.Fprintf(&b, "slow: %s %q\n", s.firsts[i].Round(10*time.Microsecond), qs[i].text)
+	}
+	return b.String()
 }
 
 // meetsTargets says whether the run meets the quality targets.
