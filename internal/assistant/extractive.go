@@ -86,15 +86,15 @@ func (e *Extractive) Answer(ctx context.Context, req *Request, out *Stream) erro
 	c := e.corpusFor(req.Index, req.Code)
 	tutorial := namesTutorial(req.Question)
 	answers := make([]partAnswer, len(parts))
-	any := false
+	answered := false
 	// The direct answers share the room of one, so every part is answered near the top.
 	room := answerRoom{sentences: max(1, answerSentences-len(parts)+1), chars: max(answerChars/len(parts), minPartChars)}
 	for i, p := range parts {
 		answers[i] = c.answer(p, results[i], tutorial, room)
-		any = any || answers[i].answered()
+		answered = answered || answers[i].answered()
 	}
 	chunks := compose(answers)
-	if !any {
+	if !answered {
 		chunks = []string{nothingFound(c.closest(results))}
 	}
 	for _, chunk := range chunks {
@@ -129,7 +129,8 @@ func namesTutorial(q string) bool {
 	return false
 }
 
-// answer finds what answers one part among the sections its searches found.
+// answer finds what answers one part among the sections that hold a word of its subject, the
+// pages its searches found first.
 func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answerRoom) partAnswer {
 	subject := p.subject
 	for _, side := range p.compared {
