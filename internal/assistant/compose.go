@@ -15,7 +15,8 @@ const (
 	closestPagesText   = "The closest pages are:"
 	partUnansweredText = "The documentation does not seem to answer this part directly; see the related sources below."
 	relatedText        = "Related sources:"
-	maxRelated         = 4 // links under "Related sources"
+	maxRelated         = 4   // links under "Related sources"
+	relatedShare       = 0.3 // of the part's best score, that a section must reach to be listed
 )
 
 // partAnswer is what answers one part of a question.
@@ -106,6 +107,9 @@ func related(parts []partAnswer, cited []*section) string {
 			// The rank-th best section of each part whose page is not linked yet.
 			k := 0
 			for _, r := range rs {
+				if r.score < relatedShare*rs[0].score {
+					break // the rest is about something else
+				}
 				if pages[r.sec.route] || r.score <= 0 {
 					continue
 				}

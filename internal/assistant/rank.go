@@ -7,17 +7,18 @@ import (
 
 // Limits and thresholds of an extractive answer.
 const (
-	unfoundPrior     = 0.85 // the weight of a page none of the searches found
-	seriesCoverage   = 0.6  // the share of a question's subject a tutorial series' title must hold to be named
-	answerSentences  = 3    // sentences of the direct answer
-	answerChars      = 520  // and their length, so the answer comes first
-	keepShare        = 0.6  // a further sentence must score this share of the best one
-	minCodeCoverage  = 0.2  // a code block must hold (with its headings) this share of the subject
-	minAnswerScore   = 0.4  // below this, a part is not answered
-	maxCodeLines     = 60   // longer blocks are left to the page: an answer never cuts one
-	codeSectionShare = 0.8  // a code block may come from another section of the same page scoring this share
-	tutorialFactor   = 0.6  // tutorial steps rank below reference pages unless the question names a tutorial
-	overviewFactor   = 0.7  // section landing pages mostly point elsewhere
+	unfoundPrior      = 0.85 // the weight of a page none of the searches found
+	minCandidateShare = 0.3  // the share of the subject a section must hold somewhere to be scored
+	seriesCoverage    = 0.6  // the share of a question's subject a tutorial series' title must hold to be named
+	answerSentences   = 3    // sentences of the direct answer
+	answerChars       = 520  // and their length, so the answer comes first
+	keepShare         = 0.6  // a further sentence must score this share of the best one
+	minCodeCoverage   = 0.2  // a code block must hold (with its headings) this share of the subject
+	minAnswerScore    = 0.4  // below this, a part is not answered
+	maxCodeLines      = 60   // longer blocks are left to the page: an answer never cuts one
+	codeSectionShare  = 0.8  // a code block may come from another section of the same page scoring this share
+	tutorialFactor    = 0.6  // tutorial steps rank below reference pages unless the question names a tutorial
+	overviewFactor    = 0.7  // section landing pages mostly point elsewhere
 )
 
 // scorer scores passages for one part of a question.
@@ -343,12 +344,11 @@ var outputLangs = map[string]bool{"": true, "text": true, "txt": true, "output":
 // instructs reports whether a sentence tells the reader what to do: it starts with a verb of the
 // kind requests start with, or says what to run or use.
 func instructs(st *sentence) bool {
-	ws := words(st.text)
+	ws := st.lower
 	if len(ws) > 1 && (imperatives[ws[0]] || ws[0] == "use" || ws[0] == "open" || ws[0] == "click") {
 		return true
 	}
-	lower := strings.ToLower(st.text)
-	return strings.Contains(lower, " run ") || strings.Contains(lower, " use ") || strings.Contains(lower, "with the octez client")
+	return contains(ws, "run") || contains(ws, "use") || contains(ws, "octez") && contains(ws, "client")
 }
 
 // chosen keeps the direct answer of a ranked section: its best sentences in page order, at most
@@ -403,15 +403,36 @@ func (c *corpus) candidates(subject []string, results []SearchOutput) []candidat
 			}
 		}
 	}
-	touched := make([]bool, len(c.order))
+	// The share of the subject each section holds anywhere (text, headings, code; a synonym for
+	// synonymWeight of its word): a section holding too little of it cannot answer and is not
+	// scored sentence by sentence.
+	held := make([]float64, len(c.order))
+	var total float64
+	seen := map[string]bool{}
 	for _, t := range subject {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		w := c.idf(t)
+		total += w
+		got := map[int]bool{}
 		for _, i := range c.postings[t] {
-			touched[i] = true
+			held[i] += w
+			got[i] = true
+		}
+		for _, alt := range synonyms[t] {
+			for _, i := range c.postings[alt] {
+				if !got[i] {
+					got[i] = true
+					held[i] += synonymWeight * w
+				}
+			}
 		}
 	}
 	var out []candidate
-	for i, ok := range touched {
-		if !ok {
+	for i, h := range held {
+		if h == 0 || h < minCandidateShare*total {
 			continue
 		}
 		s := c.order[i]

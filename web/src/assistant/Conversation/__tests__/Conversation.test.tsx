@@ -73,7 +73,7 @@ describe("Conversation: answers from the golden streams", () => {
     expect(onSearch).toHaveBeenCalledWith("stake tez");
 
     const sources = await screen.findByRole("navigation", { name: "Related sources" });
-    expect(within(sources).getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/using/staking#delegating", "/using/staking#staking", "/dApps/sending#taquito"]);
+    expect(within(sources).getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/using/staking#delegating", "/using/staking#staking"]);
     expect(screen.getByRole("button", { name: "Copy answer" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Like this answer" })).toBeTruthy();
   });
