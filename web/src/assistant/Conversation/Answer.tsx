@@ -4,7 +4,7 @@
 import { showAnswerActions } from "../actions";
 import type { FeedbackState, Thumbs } from "../feedback";
 import { answerText, currentStage, isStopped, toBlocks, type Stage } from "../parts";
-import { relatedSources } from "../sources";
+import { relatedSources, withoutSourcesSection } from "../sources";
 import { assistantStrings as t } from "../strings";
 import type { ChatMessage, ChatStatus } from "../types";
 import { AnswerMarkdown } from "./AnswerMarkdown";
@@ -84,7 +84,7 @@ export function Answer({ message, isLast, status, feedback, onFeedback, onSearch
               </p>
             );
           case "text":
-            return <AnswerMarkdown key={b.key} text={b.text} onLinkClick={onLinkClick} />;
+            return <AnswerMarkdown key={b.key} text={busy ? b.text : withoutSourcesSection(b.text)} onLinkClick={onLinkClick} />;
         }
       })}
       {stage ? <StageLine stage={stage} /> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relatedSources, stripCode, trimUrl } from "../sources";
+import { withoutSourcesSection, relatedSources, stripCode, trimUrl } from "../sources";
 
 describe("relatedSources", () => {
   it("takes Markdown links and bare URLs in order, deduplicated", () => {
@@ -30,5 +30,23 @@ describe("relatedSources", () => {
   it("returns nothing for text without links", () => {
     expect(relatedSources("No links here.")).toEqual([]);
     expect(stripCode("a `b` c")).toBe("a   c");
+  });
+});
+
+describe("withoutSourcesSection", () => {
+  const answer = "Quoted from the documentation, as written.\n\nA baker needs 6,000 tez. ([Bakers](/architecture/bakers#stake))\n\n";
+  const list = "Related sources:\n- [Bakers › Stake](/architecture/bakers#stake)\n- [Staking](/using/staking)";
+
+  it("drops the trailing list, whose links the view lists itself", () => {
+    const text = answer + list;
+    expect(withoutSourcesSection(text).trim()).toBe(answer.trim());
+    expect(relatedSources(text).map((s) => s.url)).toEqual(["/architecture/bakers#stake", "/using/staking"]);
+  });
+
+  it("keeps a list that is not the last thing, or holds more than links", () => {
+    const later = answer + list + "\n\nThen stake.";
+    expect(withoutSourcesSection(later)).toBe(later);
+    const prose = answer + "Related sources:\n- the glossary, and [Bakers](/architecture/bakers)";
+    expect(withoutSourcesSection(prose)).toBe(prose);
   });
 });
