@@ -38,6 +38,7 @@ export const strings = {
     /** A lazily loaded part (search, Ask AI) failed to load; the details go to the console. */
     loadFailed: "This part of the page could not be loaded. Check your connection, then retry.",
     loading: "Loading…",
+    dismiss: "Dismiss",
     baseUrl: {
       title: "Your Docusaurus site did not load properly.",
       body: (configured: string, suggested: string) =>

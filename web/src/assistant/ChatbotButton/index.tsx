@@ -3,6 +3,8 @@
 
 import { useCallback, useRef, useState, type ComponentType } from "react";
 import type { SiteData } from "../../lib/contract";
+import { reloadForMissingChunk } from "../../lib/chunks";
+import { ChunkError, retryOrReload } from "../../theme/ChunkError";
 import type { ChatbotPanelProps } from "../ChatbotPanel";
 import { buttonStrings as t } from "../strings";
 import "./styles.css";
@@ -30,6 +32,8 @@ export interface ChatbotButtonProps {
 export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonProps) {
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<ChatbotPanelProps> | null>(null);
+  // How many times the panel failed to load (shown with a Retry), 0 when it did not.
+  const [failures, setFailures] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
@@ -47,6 +51,9 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
       (err: unknown) => {
         console.error("tzdocs: the chatbot failed to load", err);
         setOpen(false);
+        void reloadForMissingChunk(err).then((reloading) => {
+          if (!reloading) setFailures((n) => n + 1);
+        });
       },
     );
   };
@@ -71,6 +78,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
           <path d="M8 10h.01M12 10h.01M16 10h.01" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
       </button>
+      {failures > 0 && !open ? <ChunkError onRetry={() => retryOrReload(failures, toggle)} onDismiss={() => setFailures(0)} /> : null}
       {open && Panel ? <Panel site={site} onClose={close} /> : null}
     </>
   );

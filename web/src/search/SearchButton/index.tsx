@@ -3,6 +3,8 @@
 
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { SiteData } from "../../lib/contract";
+import { reloadForMissingChunk } from "../../lib/chunks";
+import { ChunkError, retryOrReload } from "../../theme/ChunkError";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
 import { initialKey, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";
@@ -47,6 +49,8 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
+  // How many times the dialog failed to load (shown with a Retry), 0 when it did not.
+  const [failures, setFailures] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   const apple = useSyncExternalStore(noSubscribe, isApple, () => false);
   const hintId = useId();
@@ -59,6 +63,9 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
       (err: unknown) => {
         console.error("tzdocs search: the search dialog failed to load", err);
         setOpen(false);
+        void reloadForMissingChunk(err).then((reloading) => {
+          if (!reloading) setFailures((n) => n + 1);
+        });
       },
     );
   }, []);
@@ -117,6 +124,12 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
           <kbd>{t.key}</kbd>
         </span>
       </button>
+      {failures > 0 && !open ? (
+        <ChunkError
+          onRetry={() => retryOrReload(failures, () => openWith(null))}
+          onDismiss={() => setFailures(0)}
+        />
+      ) : null}
       {open && Dialog ? <Dialog site={site} initialQuery={initialQuery} onClose={close} returnFocus={button} {...extra} /> : null}
     </>
   );
