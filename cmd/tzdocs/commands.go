@@ -156,21 +156,30 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return listenAndServe(ctx, *addr, d, stdout, fmt.Sprintf("developing %s", *site))
 }
 
-// askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
-// set, else the built-in extractive engine; and the secret that signs Ask AI tokens.
+// askAI picks the answer engine (see answerEngine) and the secret that signs Ask AI tokens.
 func askAI(dbURL string, getenv func(string) string) (assistant.Engine, []byte, error) {
 	secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
 	if err != nil {
 		return nil, nil, err
 	}
+	e, err := answerEngine(getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, secret, nil
+}
+
+// answerEngine is an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is set, else the
+// built-in extractive engine.
+func answerEngine(getenv func(string) string) (assistant.Engine, error) {
 	if cfg, ok := openai.FromEnv(getenv); ok {
 		e, err := openai.New(cfg)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return e, secret, nil
+		return e, nil
 	}
-	return assistant.NewExtractive(), secret, nil
+	return assistant.NewExtractive(), nil
 }
 
 // listenAndServe serves h until ctx ends, then shuts down gracefully.

@@ -82,6 +82,7 @@ func (s *Server) routes() (http.Handler, error) {
 		}
 		mux.Handle("/api/askai/", assistant.Handler(opts))
 	}
+	mux.Handle("/mcp", s.handleMCP())
 	mux.Handle("/", s.handleSite())
 	return mux, nil
 }
