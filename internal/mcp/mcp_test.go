@@ -309,7 +309,7 @@ func TestGetPageReadsTheMarkdownByRouteOrURL(t *testing.T) {
 		t.Errorf("/overview/: %s", text(res))
 	}
 	for ref, want := range map[string]string{
-		"/architecture/nothing":                        "no page of this site",
+		"/architecture/nothing":                         "no page of this site",
 		"https://elsewhere.example/architecture/bakers": "is not a page of this site",
 	} {
 		res := call(t, cs, "get_page", map[string]any{"route": ref})
