@@ -145,7 +145,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	codeCSSPath := dist.AssetsDir + "/" + hashedName("code", ".css", []byte(codeCSS))
 	out.Add(codeCSSPath, []byte(codeCSS))
 	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID,
-		markdown: map[string]bool{}}
+		markdown: map[string]bool{}, head: newHeadMeta(site.Config)}
 	for _, d := range site.Docs {
 		shell.markdown[d.Route] = hasMarkdown(d)
 	}

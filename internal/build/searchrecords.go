@@ -15,9 +15,11 @@ import (
 
 // Record facet values that contextual search filters match: Docusaurus's search bar sends
 // language:en and docusaurus_tag:default or docs-default-current.
+// The pages' docsearch meta tags carry the same values.
 const (
 	recordLanguage = "en"
-	recordTag      = "docs-default-current"
+	recordVersion  = "current"
+	recordTag      = "docs-default-" + recordVersion
 )
 
 // Sizes of content records: prose is cut at sentence ends into blocks of about contentWords
