@@ -94,9 +94,7 @@ type shell struct {
 	web        *webManifest
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
-	// markdown holds the routes that have a Markdown version (<route>.md), which their head links.
-	markdown map[string]bool
-	head     headMeta
+	head       headMeta
 }
 
 // embedOrigins fills the policy's embed origins from what the pages load from other sites:
@@ -189,8 +187,8 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 		card = "summary_large_image"
 	}
 	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"website\">\n<meta name=\"twitter:card\" content=\"%s\">\n", card)
-	if s.markdown[p.Route] {
-		fmt.Fprintf(&b, "<link rel=\"alternate\" type=\"text/markdown\" href=\"/%s\">\n", esc(dist.MarkdownFile(p.Route)))
+	if p.Markdown != "" {
+		fmt.Fprintf(&b, "<link rel=\"alternate\" type=\"text/markdown\" href=\"%s\">\n", esc(p.Markdown))
 	}
 	if p.Kind != "notfound" {
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", esc(canonical), esc(canonical))
