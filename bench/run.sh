@@ -18,6 +18,10 @@ echo "== Search relevance and in-process latency on the built records"
 go run ./bench/search
 go test -run '^$' -bench 'BenchmarkSearch$|BenchmarkNewIndex10k$' ./internal/search/ | grep Benchmark
 echo
+echo "== Text for language models, and the MCP server's search_docs and get_page"
+go run ./bench/mcp
+go test -run '^$' -bench 'BenchmarkSearchDocs$' ./internal/mcp/ | grep Benchmark
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
 echo

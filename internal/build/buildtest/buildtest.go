@@ -108,3 +108,10 @@ func Site(tb testing.TB, archive string) string {
 	}
 	return out
 }
+
+// BuiltSite returns the whole site that make build wrote into dist/, skipping without a build like
+// BuiltRecords.
+func BuiltSite(tb testing.TB) *dist.Site {
+	tb.Helper()
+	return fromBuild(tb, dist.Load)
+}
