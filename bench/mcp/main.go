@@ -8,8 +8,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"flag"
 	"fmt"
@@ -145,7 +143,8 @@ func sizes(out io.Writer, site *dist.Site, docs *mcp.Docs) {
 			fmt.Fprintf(out, "%s: missing from the build\n", name)
 			continue
 		}
-		fmt.Fprintf(out, "%s: %s (gzip %s)\n", name, kb(len(f.Data)), kb(gzipSize(f.Data)))
+		// As served: the build's precompressed sidecars.
+		fmt.Fprintf(out, "%s: %s (gzip %s, brotli %s)\n", name, kb(len(f.Data)), kb(len(f.Gzip)), kb(len(f.Brotli)))
 	}
 	total, largest, largestRoute := 0, 0, ""
 	for _, p := range docs.Pages {
@@ -158,14 +157,6 @@ func sizes(out io.Writer, site *dist.Site, docs *mcp.Docs) {
 }
 
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
-
-func gzipSize(b []byte) int {
-	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	w.Write(b)
-	w.Close()
-	return buf.Len()
-}
 
 // readQueries reads the first column of a queries file (bench/search's format), skipping comments.
 func readQueries(file string) ([]string, error) {
