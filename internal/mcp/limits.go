@@ -89,8 +89,8 @@ func clientOf(req *sdk.CallToolRequest) string {
 }
 
 // Handler serves MCP's streamable HTTP transport. It keeps no sessions (every request stands
-// alone, so any replica can answer it) and answers in JSON rather than event streams; clients
-// over its per-client limit get 429 with Retry-After.
+// alone, so any replica can answer it), answers in JSON rather than event streams, and allows
+// calls from any origin (CORS); clients over its per-client limit get 429 with Retry-After.
 func (s *Server) Handler() http.Handler {
 	l := s.opts.Limits
 	requests := ratelimit.New(l.Requests, search.DefaultRateLimit, l.Now)
@@ -104,6 +104,16 @@ func (s *Server) Handler() http.Handler {
 		DisableLocalhostProtection: true,
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Public documentation: any page may call it, as any may search (browser-based MCP clients).
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		w.Header().Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version")
+		if r.Method == http.MethodOptions {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID")
+			w.Header().Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		key := ratelimit.ClientKey(r, l.TrustProxy)
 		if ok, wait := requests.Allow(key); !ok {
 			secs := max(int((wait+time.Second-1)/time.Second), 1)

@@ -536,3 +536,17 @@ func TestAClientCannotPassForAnother(t *testing.T) {
 		t.Errorf("a second question under another claimed client name was answered: %q", got)
 	}
 }
+
+func TestBrowserClientsMayCall(t *testing.T) {
+	d := fixtureDocs(t)
+	h := New(Options{Docs: func() *Docs { return d }}).Handler()
+	req := httptest.NewRequest(http.MethodOptions, "/mcp", nil)
+	req.Header.Set("Origin", "http://localhost:6274")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
+		t.Errorf("preflight: %d %v", rec.Code, rec.Header())
+	}
+}
