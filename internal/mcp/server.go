@@ -64,7 +64,6 @@ func New(opts Options) *Server {
 	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "tzdocs", Title: title, Version: opts.Version}, &sdk.ServerOptions{
 		Instructions: "Answers questions about " + title + " from the documentation itself. Use search_docs to find " +
 			"pages, get_page to read one as Markdown, and cite the page URLs you relied on.",
-		Logger: nil,
 		// Resources change when the site is rebuilt: advertise them even before the first sync.
 		Capabilities: &sdk.ServerCapabilities{Resources: &sdk.ResourceCapabilities{ListChanged: true}},
 	})
