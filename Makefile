@@ -68,9 +68,10 @@ test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.inst
 FUZZTIME ?= 2m
 FUZZ_TARGETS := FuzzConvert:./internal/markdown/ FuzzFrontMatter:./internal/content/ \
 	FuzzSidebarsJS:./internal/content/ FuzzParse:./internal/config/ \
-	FuzzDecodeRequest:./internal/search/ FuzzParseQuery:./internal/search/ FuzzParseCondition:./internal/search/
+	FuzzDecodeRequest:./internal/search/ FuzzParseQuery:./internal/search/ FuzzParseCondition:./internal/search/ \
+	FuzzFeedbackRequest:./internal/feedback/ FuzzInsightsRequest:./internal/feedback/
 
-## fuzz: run the fuzz targets of the Markdown converter, front matter, sidebars.js, site.yaml and search requests
+## fuzz: run the fuzz targets of the Markdown converter, front matter, sidebars.js, site.yaml, search requests, feedback posts and insights events
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t%%:*} for $(FUZZTIME)"; \

@@ -40,7 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Fonts stay files: the site's CSP allows fonts from 'self' only, not data: URLs (KaTeX's
         // smallest fonts would otherwise be inlined into its stylesheet).
         assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
-        rolldownOptions: { input: "src/entry-client.tsx" },
+        // The app, and the code of the frame pages draw mermaid diagrams in (src/diagram-frame.ts).
+        rolldownOptions: { input: ["src/entry-client.tsx", "src/diagram-frame.ts"] },
       },
   test: {
     environment: "jsdom",

@@ -116,20 +116,27 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
 	noLimits := fs.Bool("no-rate-limits", false, "turn off per-client rate limits of the feedback, search and Ask AI APIs (load tests, or behind a proxy that limits)")
 	trustProxy := fs.Bool("trust-proxy", false, "key rate limits on X-Forwarded-For (only behind a proxy that sets it)")
+	analyticsDays := fs.Int("analytics-days", 90, "days raw search logs and Insights events are kept (at least 7); daily totals are kept 400 days")
+	analyticsRows := fs.Int64("analytics-max-rows", feedback.DefaultMaxAnalyticsRows, "rows kept in each analytics table; past it the oldest are dropped and counted")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs."); done {
 		return err
 	}
+	if *analyticsDays < 7 || *analyticsRows < 1000 {
+		return fmt.Errorf("--analytics-days %d --analytics-max-rows %d: keep raw analytics at least 7 days (they are rolled up after 5) and at least 1000 rows", *analyticsDays, *analyticsRows)
+	}
+	analytics := feedback.Retention{Raw: time.Duration(*analyticsDays) * 24 * time.Hour, MaxRows: *analyticsRows, MaxDailyRows: *analyticsRows}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	st, err := feedback.Open(ctx, databaseURL(getenv))
 	if err != nil {
 		return fmt.Errorf("opening the feedback database: %w", err)
 	}
 	defer st.Close()
-	engine, secret, err := askAI(databaseURL(getenv), getenv)
+	engine, secret, err := askAI(databaseURL(getenv), getenv, logger)
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret})
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
+		Analytics: analytics})
 	if err != nil {
 		return err
 	}
@@ -157,27 +164,27 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 }
 
 // askAI picks the answer engine (see answerEngine) and the secret that signs Ask AI tokens.
-func askAI(dbURL string, getenv func(string) string) (assistant.Engine, []byte, error) {
+func askAI(dbURL string, getenv func(string) string, logger *slog.Logger) (assistant.Engine, []byte, error) {
 	secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := answerEngine(getenv)
+	e, err := answerEngine(getenv, logger)
 	if err != nil {
 		return nil, nil, err
 	}
 	return e, secret, nil
 }
 
-// answerEngine is an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is set, else the
-// built-in extractive engine.
-func answerEngine(getenv func(string) string) (assistant.Engine, error) {
+// answerEngine is an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is set (the built-in
+// extractive engine answers when it cannot), else the extractive engine.
+func answerEngine(getenv func(string) string, logger *slog.Logger) (assistant.Engine, error) {
 	if cfg, ok := openai.FromEnv(getenv); ok {
 		e, err := openai.New(cfg)
 		if err != nil {
 			return nil, err
 		}
-		return e, nil
+		return assistant.WithFallback(e, assistant.NewExtractive(), logger), nil
 	}
 	return assistant.NewExtractive(), nil
 }

@@ -29,13 +29,13 @@ func cmdMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 	if err != nil {
 		return err
 	}
-	engine, err := answerEngine(getenv)
+	// Standard output carries the protocol: logs go to standard error.
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	engine, err := answerEngine(getenv, logger)
 	if err != nil {
 		return err
 	}
-	// Standard output carries the protocol: logs go to standard error.
-	srv := mcp.New(mcp.Options{Docs: func() *mcp.Docs { return docs }, Engine: engine,
-		Logger: slog.New(slog.NewTextHandler(stderr, nil))})
+	srv := mcp.New(mcp.Options{Docs: func() *mcp.Docs { return docs }, Engine: engine, Logger: logger})
 	err = srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil // the client closed standard input, or the user stopped the command

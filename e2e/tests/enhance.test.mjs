@@ -23,6 +23,9 @@ after(async () => {
   await server?.stop();
 });
 
+/** The diagram code: the frame's entry and mermaid's own chunks. */
+const DIAGRAM_CODE = /diagram-frame|mermaid/;
+
 /** Every script URL the page requests. */
 function recordScripts(page) {
   const scripts = [];
@@ -49,7 +52,7 @@ test("a code block gets a copy button that copies the code and says Copied for a
   // Back to "Copy" after 1500 ms.
   await page.waitForFunction(() => document.querySelector(".tz-code__copy")?.textContent === "Copy", null, { timeout: 3000 });
   await page.waitForLoadState("networkidle");
-  assert.ok(!scripts.some((s) => /mermaid/.test(s)), `a page without diagrams loaded ${scripts.filter((s) => /mermaid/.test(s))}`);
+  assert.ok(!scripts.some((s) => DIAGRAM_CODE.test(s)), `a page without diagrams loaded ${scripts.filter((s) => DIAGRAM_CODE.test(s))}`);
   assert.ok(!scripts.some((s) => /katex/i.test(s)), "a page without math loaded KaTeX");
   assert.deepEqual(errors, []);
   await context.close();
@@ -82,11 +85,11 @@ test("a page with a diagram renders it to SVG from a lazily loaded chunk", async
   // Mermaid loads only when a diagram comes near the viewport.
   const below = await page.evaluate(() => document.querySelector("pre.tz-mermaid").getBoundingClientRect().top > innerHeight + 600);
   assert.ok(below, "the fixture's diagram is far below the fold");
-  assert.ok(!scripts.some((s) => /mermaid/.test(s)), "mermaid loaded for a diagram far below the fold");
+  assert.ok(!scripts.some((s) => DIAGRAM_CODE.test(s)), "mermaid loaded for a diagram far below the fold");
   await page.locator("pre.tz-mermaid").first().scrollIntoViewIfNeeded();
   await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
   assert.equal(await page.locator("pre.tz-mermaid").count(), 0, "every diagram source was replaced");
-  assert.ok(scripts.some((s) => /mermaid/.test(s)), "the mermaid chunk was loaded");
+  assert.ok(scripts.some((s) => DIAGRAM_CODE.test(s)), "the diagram code was loaded");
   const box = await page.locator(".tz-mermaid--rendered svg").first().boundingBox();
   assert.ok(box && box.width > 50 && box.height > 50, `diagram has a size: ${JSON.stringify(box)}`);
   assert.deepEqual(errors, []);
@@ -108,6 +111,32 @@ test("client-side navigation enhances the new page and renders its diagrams", as
   const blocks = await page.locator(".tz-markdown .tz-code").count();
   assert.ok(blocks > 0);
   assert.equal(await page.locator(".tz-markdown .tz-code > .tz-code__copy").count(), blocks, "one copy button per block");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a diagram is drawn under the site's policy, which allows no inline style, with mermaid's styles applied", async () => {
+  const { page, errors, context } = await openPage(browser);
+  // Every policy violation of the page, from its first script on.
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.sample}`));
+  });
+  const res = await page.goto(server.url + DIAGRAM_PAGE);
+  const csp = res.headers()["content-security-policy"];
+  assert.match(csp, /style-src 'self'[^;]*;/);
+  assert.doesNotMatch(csp, /unsafe-inline/, "the page's policy allows inline styles");
+  await page.locator("pre.tz-mermaid").first().scrollIntoViewIfNeeded();
+  const svg = page.locator(".tz-mermaid--rendered svg").first();
+  await svg.waitFor({ timeout: 15_000 });
+  // The drawing carries no inline style markup; mermaid's stylesheet reaches it all the same: its
+  // actors are filled with the default theme's colour, not SVG's black.
+  assert.equal(await page.locator(".tz-mermaid--rendered style, .tz-mermaid--rendered [data-tz-style]").count(), 0);
+  const fill = await page.locator(".tz-mermaid--rendered rect.actor").first().evaluate((el) => getComputedStyle(el).fill);
+  assert.equal(fill, "rgb(236, 236, 255)");
+  const maxWidth = await svg.evaluate((el) => el.style.maxWidth);
+  assert.match(maxWidth, /^\d+(\.\d+)?px$/, "the SVG's own style attribute was applied");
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -133,7 +133,12 @@ test("desktop: a TOC link scrolls in steps to its heading, hides the navbar and 
 
 test("desktop: page style scroll-behavior smooth is honoured for hash links", async () => {
   const { page, context } = await visit("/overview/glossary");
-  await page.addStyleTag({ content: "html { scroll-behavior: smooth; }" });
+  // A site stylesheet asking for smooth scrolling (a constructed one: the policy refuses <style>).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("html { scroll-behavior: smooth; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
   const link = page.locator(".tz-doc__toc .tz-toc__link").nth(12);
   const id = (await link.getAttribute("href")).slice(1);
   const stop = await startScrollRecorder(page);

@@ -101,7 +101,7 @@ type handler struct {
 //	POST …/chat/token     header x-algolia-assistant-id → {"success":true,"token":"…"}
 //	POST …/chat           authorization: TOKEN <t>, AI SDK v5 chat body → UI message stream (SSE)
 //	POST …/chat/feedback  authorization: TOKEN <t>, {appId, messageId, thumbs: 1|0} → {"success":true}
-//	GET  …/chat/health    → {"status":"ok","engine":"extractive"|"openai"}
+//	GET  …/chat/health    → {"status":"ok"|"degraded","engine":"extractive"|"openai","model":"ok"|"unavailable","fallback":…}
 //
 // It panics when opts fail Check: that is a wiring mistake, not a runtime condition.
 func Handler(opts Options) http.Handler {
@@ -223,11 +223,29 @@ func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, boo
 
 func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
+	body := map[string]string{"status": "ok", "engine": h.opts.Engine.Name()}
+	if f, ok := h.opts.Engine.(interface{ Fallback() string }); ok {
+		body["fallback"] = f.Fallback()
+	}
 	if h.opts.Index() == nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "no search index", "engine": h.opts.Engine.Name()})
+		body["status"] = "no search index"
+		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "engine": h.opts.Engine.Name()})
+	// A model server that is down is reported; the answers go on with the fallback engine, if
+	// any, so the status code stays 200 then.
+	if hc, ok := h.opts.Engine.(HealthChecker); ok {
+		body["model"] = "ok"
+		if err := hc.Health(r.Context()); err != nil {
+			body["model"], body["modelError"] = "unavailable", err.Error()
+			body["status"] = "degraded"
+			if body["fallback"] == "" {
+				writeJSON(w, http.StatusServiceUnavailable, body)
+				return
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, body)
 }
 
 // feedbackBody is what the web app posts when a reader rates an answer.
@@ -260,13 +278,20 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
 	}
+	if !h.tokens.answered(id) {
+		plain(w, http.StatusNotFound, msgUnknownAnswer)
+		return
+	}
 	ex, known, already := h.recent.rate(id)
 	if already {
 		plain(w, http.StatusConflict, "This answer was already rated.")
 		return
 	}
 	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: id, Thumbs: thumbs, Question: ex.question, Answer: ex.answer, Sources: ex.sources}
-	if _, err := h.opts.Store.AddAnswer(r.Context(), a); err != nil {
+	if _, err := h.opts.Store.AddAnswer(r.Context(), a); errors.Is(err, feedback.ErrDuplicate) {
+		plain(w, http.StatusConflict, "This answer was already rated.")
+		return
+	} else if err != nil {
 		if known {
 			h.recent.unrate(id)
 		}
@@ -304,8 +329,8 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 		req.Code = h.opts.Code()
 	}
 
-	messageID := h.opts.NewID()
-	if body.Trigger == "regenerate-message" && body.MessageID != "" && len(body.MessageID) <= 200 {
+	messageID := h.tokens.exchangeID(h.opts.NewID())
+	if body.Trigger == "regenerate-message" && len(body.MessageID) <= 200 && h.tokens.answered(body.MessageID) {
 		messageID = body.MessageID
 	}
 	hd := w.Header()

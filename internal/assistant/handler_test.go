@@ -332,8 +332,8 @@ func TestRateLimits(t *testing.T) {
 		if resp, _ := s.post(t, "chat", tok, chatBody("stake")); resp.StatusCode != 200 {
 			t.Fatalf("request 2: %d", resp.StatusCode)
 		}
-		if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"m","thumbs":1}`); resp.StatusCode != 200 {
-			t.Fatalf("request 3: %d", resp.StatusCode)
+		if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"m","thumbs":1}`); resp.StatusCode != 404 {
+			t.Fatalf("request 3 (a vote for an unknown answer): %d", resp.StatusCode)
 		}
 		for _, path := range []string{"chat", "chat/token", "chat/feedback"} {
 			resp, body := s.post(t, path, tok, chatBody("stake"))
@@ -495,9 +495,26 @@ func TestFeedbackIsStoredWithTheExchange(t *testing.T) {
 	if resp, _ := s.post(t, "chat/feedback", "", `{"messageId":"m","thumbs":1}`); resp.StatusCode != 401 {
 		t.Errorf("no token: %d", resp.StatusCode)
 	}
-	// An answer this replica does not remember is still counted.
-	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"elsewhere","thumbs":0}`); resp.StatusCode != 200 || len(s.store.answers) != 2 {
-		t.Errorf("unknown message: %d, %d stored", resp.StatusCode, len(s.store.answers))
+	s.clock.Advance(time.Minute) // refill the token's rate limit
+	// An id the server never gave is refused, and nothing is stored.
+	for _, id := range []string{"elsewhere", msgID + "x", "x" + msgID, strings.Replace(msgID, ".", "", 1), msgID + ".again"} {
+		if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"`+id+`","thumbs":0}`); resp.StatusCode != 404 || len(s.store.answers) != 1 {
+			t.Errorf("unknown message %q: %d, %d stored; want 404 and nothing stored", id, resp.StatusCode, len(s.store.answers))
+		}
+	}
+	// An answer given by another replica (or before a restart) is counted, once: the store keeps
+	// one vote per answer even though this replica does not remember it.
+	other := NewTokens(testSecret, testAssistant, nil).exchangeID("from-another-replica")
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"`+other+`","thumbs":0}`); resp.StatusCode != 200 || len(s.store.answers) != 2 {
+		t.Errorf("answer of another replica: %d, %d stored", resp.StatusCode, len(s.store.answers))
+	}
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"`+other+`","thumbs":1}`); resp.StatusCode != 409 || len(s.store.answers) != 2 {
+		t.Errorf("second vote on the answer of another replica: %d, %d stored; want 409", resp.StatusCode, len(s.store.answers))
+	}
+	// A regenerated answer keeps its id only when the server gave it.
+	_, body = s.post(t, "chat", tok, `{"id":"c","trigger":"regenerate-message","messageId":"forged","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"stake"}]}]}`)
+	if id := chunks(t, body)[0]["messageId"].(string); id == "forged" || !NewTokens(testSecret, testAssistant, nil).answered(id) {
+		t.Errorf("regenerating a forged id answered with id %q", id)
 	}
 }
 
@@ -538,6 +555,11 @@ type memStore struct {
 func (m *memStore) AddAnswer(_ context.Context, a feedback.Answer) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	for _, old := range m.answers {
+		if old.MessageID == a.MessageID {
+			return 0, feedback.ErrDuplicate
+		}
+	}
 	m.answers = append(m.answers, a)
 	return int64(len(m.answers)), nil
 }

@@ -6,7 +6,6 @@ package build
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -131,6 +130,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := out.CopyTree(filepath.Join(b.opts.WebDir, "client", "assets"), dist.AssetsDir, nil); err != nil {
 		return nil, err
 	}
+	out.Add(dist.DiagramFrameFile, web.diagramFrame())
 	site, docs, images, warnings, err := b.load(ctx)
 	res = &Result{Warnings: warnings}
 	if err != nil {
@@ -174,20 +174,10 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := out.AddJSON(dist.ManifestFile, dist.Manifest{Format: dist.FormatVersion, Routes: routes}); err != nil {
 		return nil, err
 	}
-	// What the server's content security policy must allow: the hashes of inline scripts and, when
-	// a tag manager is configured, its origins. Nothing third-party is allowed by default.
-	policy := dist.CSPSources{ScriptHashes: []string{}, Origins: []string{}}
-	for _, script := range []string{web.ColorModeScript, shell.tagManagerInit()} {
-		if script != "" {
-			sum := sha256.Sum256([]byte(script))
-			policy.ScriptHashes = append(policy.ScriptHashes, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
-		}
+	policy, err := contentPolicy(shell, docs, siteJSON)
+	if err != nil {
+		return nil, err
 	}
-	if shell.tagManager != "" {
-		policy.Origins = append(policy.Origins, tagManagerOrigins...)
-	}
-	// Pages that embed images, videos or frames from other sites get those origins, and only those.
-	embedOrigins(&policy, docs)
 	if err := out.AddJSON(dist.CSPFile, policy); err != nil {
 		return nil, err
 	}

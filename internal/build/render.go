@@ -11,20 +11,19 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
-	"tzdocs/internal/content"
 	"tzdocs/internal/dist"
-	"tzdocs/internal/markdown"
 	"tzdocs/internal/prerender"
 )
 
 // webManifest is what the build needs from Vite's manifest: the client entry and what it loads.
 type webManifest struct {
-	EntryJS  string
-	CSS      []string
-	Preloads []string
+	EntryJS string
+	// DiagramJS is the code of the frame pages draw mermaid diagrams in (dist.DiagramFrameFile).
+	DiagramJS string
+	CSS       []string
+	Preloads  []string
 	// ColorModeScript runs before the first paint to apply the reader's stored colour mode
 	// (web/src/lib/colorModeScript.ts); it is inlined in every page's head.
 	ColorModeScript string
@@ -61,6 +60,14 @@ func readWebManifest(webDir string) (*webManifest, error) {
 		return nil, fmt.Errorf("%s has no entry-client entry; check web/vite.config.ts", file)
 	}
 	m := &webManifest{EntryJS: "/" + entry.File}
+	for _, k := range sortedKeys(chunks) {
+		if c := chunks[k]; c.IsEntry && strings.Contains(k, "diagram-frame") {
+			m.DiagramJS = "/" + c.File
+		}
+	}
+	if m.DiagramJS == "" {
+		return nil, fmt.Errorf("%s has no diagram-frame entry; check web/vite.config.ts and rebuild the web app", file)
+	}
 	if script, err := os.ReadFile(filepath.Join(webDir, "client", "color-mode.js")); err == nil {
 		m.ColorModeScript = strings.TrimSpace(string(script))
 	}
@@ -87,6 +94,12 @@ func readWebManifest(webDir string) (*webManifest, error) {
 	return m, nil
 }
 
+// diagramFrame is dist.DiagramFrameFile: an empty document that runs the diagram code.
+func (m *webManifest) diagramFrame() []byte {
+	return []byte(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Diagrams</title>` +
+		`<meta name="robots" content="noindex"><script type="module" src="` + html.EscapeString(m.DiagramJS) + `"></script></head><body></body></html>` + "\n")
+}
+
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
 	site       *dist.SiteData
@@ -95,47 +108,6 @@ type shell struct {
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
 	head       headMeta
-}
-
-// embedOrigins fills the policy's embed origins from what the pages load from other sites:
-// "scheme://host[:port]", sorted; a protocol-relative URL counts as https.
-func embedOrigins(p *dist.CSPSources, docs map[*content.Doc]*markdown.Document) {
-	sets := map[string]map[string]bool{markdown.EmbedImage: {}, markdown.EmbedFrame: {}, markdown.EmbedMedia: {}}
-	for _, md := range docs {
-		for _, e := range md.Embeds {
-			raw := e.URL
-			if strings.HasPrefix(raw, "//") {
-				raw = "https:" + raw
-			}
-			u, err := url.Parse(raw)
-			if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-				continue
-			}
-			if set := sets[e.Kind]; set != nil {
-				set[u.Scheme+"://"+u.Host] = true
-			}
-		}
-	}
-	sorted := func(set map[string]bool) []string {
-		out := make([]string, 0, len(set))
-		for o := range set {
-			out = append(out, o)
-		}
-		sort.Strings(out)
-		return out
-	}
-	p.ImgOrigins, p.FrameOrigins, p.MediaOrigins = sorted(sets[markdown.EmbedImage]), sorted(sets[markdown.EmbedFrame]), sorted(sets[markdown.EmbedMedia])
-}
-
-// tagManagerOrigins are what a Google Tag Manager container loads from and reports to.
-var tagManagerOrigins = []string{"https://www.googletagmanager.com", "https://www.google-analytics.com", "https://*.google-analytics.com", "https://*.analytics.google.com"}
-
-// tagManagerInit is the inline script that starts the tag manager's data layer.
-func (s *shell) tagManagerInit() string {
-	if s.tagManager == "" {
-		return ""
-	}
-	return "window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});"
 }
 
 // document returns the full HTML page. inline is the page data inlined for hydration, without the

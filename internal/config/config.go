@@ -301,6 +301,18 @@ func yamlError(file string, err error) error {
 	return &Error{File: file, Line: line, Message: "invalid YAML: " + msg, Fix: "fix the YAML syntax"}
 }
 
+// localeLabels name common locales in their own language, for the locale menu of a site whose
+// site.yaml gives no label.
+var localeLabels = map[string]string{"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español",
+	"it": "Italiano", "pt": "Português", "ru": "Русский", "ja": "日本語", "ko": "한국어", "zh": "中文", "tr": "Türkçe"}
+
+func localeLabel(name string) string {
+	if l, ok := localeLabels[name]; ok {
+		return l
+	}
+	return name
+}
+
 func (c *Config) defaults() {
 	if c.BaseURL == "" {
 		c.BaseURL = "/"
@@ -315,7 +327,16 @@ func (c *Config) defaults() {
 	if c.I18n.LocaleConfigs == nil {
 		c.I18n.LocaleConfigs = map[string]LocaleConfig{}
 	}
+	// As in Docusaurus, a locale needs no configuration of its own: it gets its name as its label.
+	for _, name := range c.I18n.Locales {
+		if _, ok := c.I18n.LocaleConfigs[name]; !ok {
+			c.I18n.LocaleConfigs[name] = LocaleConfig{}
+		}
+	}
 	for name, lc := range c.I18n.LocaleConfigs {
+		if lc.Label == "" {
+			lc.Label = localeLabel(name)
+		}
 		if lc.Direction == "" {
 			lc.Direction = "ltr"
 		}

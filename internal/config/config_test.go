@@ -49,6 +49,25 @@ func TestParseAppliesDefaults(t *testing.T) {
 	}
 }
 
+func TestLocalesNeedNoConfigurationOfTheirOwn(t *testing.T) {
+	cfg, err := Parse("site.yaml", []byte("title: Docs\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.I18n.LocaleConfigs["en"]; len(cfg.I18n.Locales) != 1 || got.Label != "English" || got.Direction != "ltr" || got.HTMLLang != "en" {
+		t.Errorf("no i18n block: locales %v, en %+v", cfg.I18n.Locales, got)
+	}
+	cfg, err = Parse("site.yaml", []byte("title: Docs\ni18n:\n  locales: [en, fr, xx]\n  localeConfigs:\n    fr: {direction: ltr}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for loc, label := range map[string]string{"en": "English", "fr": "Français", "xx": "xx"} {
+		if got := cfg.I18n.LocaleConfigs[loc]; got.Label != label || got.HTMLLang != loc {
+			t.Errorf("%s: %+v, want label %q", loc, got, label)
+		}
+	}
+}
+
 func TestParseErrorsNameFileLineKeyAndFix(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -57,8 +76,6 @@ func TestParseErrorsNameFileLineKeyAndFix(t *testing.T) {
 	}{
 		{"unknown navbar type", strings.Replace(base, "type: docSidebar", "type: sideways", 1),
 			[]string{"site.yaml:12:", `unknown navbar item type "sideways"`, "themeConfig.navbar.items[0].type", "use one of:"}},
-		{"locale without config", strings.Replace(base, "locales: [en]", "locales: [en, fr]", 1),
-			[]string{"site.yaml:6:", `locale "fr" has no configuration`, "add i18n.localeConfigs.fr"}},
 		{"version dropdown with missing version", base + "      - { type: docsVersionDropdown, versions: [current, v9] }\n",
 			[]string{"site.yaml:15:", `names version "v9", which does not exist`, "name one of: current"}},
 		{"docSidebar without sidebarId", strings.Replace(base, "sidebarId: documentation, ", "", 1),

@@ -25,13 +25,8 @@ func (c *Config) validate() []error {
 	if !strings.HasPrefix(c.BaseURL, "/") || !strings.HasSuffix(c.BaseURL, "/") {
 		add("baseUrl", fmt.Sprintf("%q must start and end with '/'", c.BaseURL), "use '/' for a site served at the root", "baseUrl")
 	}
-	for i, loc := range c.I18n.Locales {
-		lc, ok := c.I18n.LocaleConfigs[loc]
-		if !ok {
-			add(fmt.Sprintf("i18n.locales[%d]", i), fmt.Sprintf("locale %q has no configuration", loc),
-				fmt.Sprintf("add i18n.localeConfigs.%s with label, direction and htmlLang", loc), "i18n", "locales", i)
-			continue
-		}
+	for _, loc := range c.I18n.Locales {
+		lc := c.I18n.LocaleConfigs[loc] // defaults gave every locale one
 		if lc.Direction != "ltr" && lc.Direction != "rtl" {
 			add("i18n.localeConfigs."+loc+".direction", fmt.Sprintf("direction %q is not ltr or rtl", lc.Direction), "use ltr or rtl", "i18n", "localeConfigs", loc, "direction")
 		}

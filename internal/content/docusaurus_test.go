@@ -168,7 +168,7 @@ func TestDocusaurusSiteConvertsWithoutEdits(t *testing.T) {
 			`<h2 id="install-steps">Install`, // from the partial
 			`<div class="tz-admonition tz-admonition--tip">`,
 			`<div class="tz-tabs" data-group-id="language">`, `id="tz-tabs-1-jsligo"`,
-			`style="counter-reset:tz-line 0"`, `<div class="tz-code__title">counter.jsligo</div>`,
+			`<div class="tz-code__title">counter.jsligo</div>`,
 			`<figure class="tz-figure"><img src="/assets/diagram.png" alt="How blocks are made" width="8" height="6"`,
 			`<img src="/assets/logo.png" alt="Logo" style="width:120px;max-width:100%" width="4" height="4" loading="lazy" decoding="async">`,
 			`<div class="table-wrapper">`, `Real tez — be careful`,

@@ -10,8 +10,9 @@ package dist
 import "strings"
 
 // FormatVersion is the version of this layout, written in the manifest. A server refuses a folder
-// built with another version instead of serving it half-understood.
-const FormatVersion = 1
+// built with another version instead of serving it half-understood. 2: pages carry no inline style
+// the policy does not hash (CSPSources.StyleHashes).
+const FormatVersion = 2
 
 // Files at fixed places of a built site, relative to its folder (slash-separated).
 const (
@@ -36,7 +37,16 @@ const (
 	LLMsFullFile = "llms-full.txt"
 	// AssetsDir holds the web app's files and the build's content-hashed files.
 	AssetsDir = "assets"
+	// DiagramFrameFile is the document pages draw mermaid diagrams in (see DiagramFrameCSP).
+	DiagramFrameFile = "_diagram.html"
 )
+
+// DiagramFrameCSP is the content security policy of DiagramFrameFile, the one document served
+// with inline styles allowed. Mermaid writes <style> elements and style attributes while it lays
+// out a diagram; the pages' own policy refuses inline styles, so a page draws its diagrams in
+// this hidden, same-origin frame, which holds nothing but the drawing code, and moves each
+// finished SVG into the page with its styles applied through the CSS object model (decision 0008).
+const DiagramFrameCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
 
 // URL paths the web app and the server share.
 const (
@@ -48,6 +58,8 @@ const (
 	SearchURLPrefix = "/_search/"
 	// AssetsURLPrefix starts the URL of every asset.
 	AssetsURLPrefix = "/" + AssetsDir + "/"
+	// DiagramFrameURL is the URL of DiagramFrameFile.
+	DiagramFrameURL = "/" + DiagramFrameFile
 	// DevEventsURL is where `tzdocs dev` sends reload events (server-sent events).
 	DevEventsURL = "/_dev/events"
 )

@@ -82,6 +82,9 @@ type HomeCard struct {
 type CSPSources struct {
 	// ScriptHashes are the sha256 sources of the inline scripts.
 	ScriptHashes []string `json:"scriptHashes"`
+	// StyleHashes are the sha256 sources of the inline styles (style attributes and <style>
+	// elements) that pages and site.yaml's HTML carry. The theme itself has none.
+	StyleHashes []string `json:"styleHashes"`
 	// Origins are third-party origins scripts may load from and talk to (a configured tag manager).
 	Origins []string `json:"origins"`
 	// ImgOrigins, FrameOrigins and MediaOrigins are the origins of the images, frames, and audio

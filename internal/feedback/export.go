@@ -18,8 +18,10 @@ import (
 // zero) to w, oldest first, as "csv" (one table, a kind column telling page from answer rows) or
 // "json" ({"pages": […], "answers": […]}).
 //
+// Every format drops control characters (ESC, BEL, NUL and the rest of C0 and C1; tabs and line
+// breaks stay in comments, questions and answers), so an export is safe to print to a terminal.
 // CSV cells that a spreadsheet would run as a formula (starting with = + - @, tab or carriage
-// return) get a leading apostrophe; JSON is always verbatim.
+// return) get a leading apostrophe.
 func Export(ctx context.Context, s Store, w io.Writer, format string, since time.Time) error {
 	switch format {
 	case "csv":
@@ -44,6 +46,7 @@ func exportCSV(ctx context.Context, s Store, w io.Writer, since time.Time) error
 		if p.Helpful != nil {
 			helpful = map[bool]string{true: "yes", false: "no"}[*p.Helpful]
 		}
+		p = cleanPage(p)
 		return cw.Write(cells("page", strconv.FormatInt(p.ID, 10), stamp(p.CreatedAt), p.URL, helpful, p.Category,
 			p.Comment, p.Email, "", "", "", "", ""))
 	})
@@ -51,6 +54,7 @@ func exportCSV(ctx context.Context, s Store, w io.Writer, since time.Time) error
 		return fmt.Errorf("exporting page feedback: %w", err)
 	}
 	err = s.Answers(ctx, since, func(a Answer) error {
+		a = cleanAnswer(a)
 		return cw.Write(cells("answer", strconv.FormatInt(a.ID, 10), stamp(a.CreatedAt), "", "", "", "", "",
 			a.MessageID, strconv.Itoa(a.Thumbs), a.Question, a.Answer, strings.Join(a.Sources, " ")))
 	})
@@ -69,6 +73,22 @@ func cells(values ...string) []string {
 		}
 	}
 	return values
+}
+
+// cleanPage and cleanAnswer make a row printable (see printable).
+func cleanPage(p Page) Page {
+	p.URL, p.Category, p.Email = printable(p.URL, false), printable(p.Category, false), printable(p.Email, false)
+	p.Comment = printable(p.Comment, true)
+	return p
+}
+
+func cleanAnswer(a Answer) Answer {
+	a.MessageID = printable(a.MessageID, false)
+	a.Question, a.Answer = printable(a.Question, true), printable(a.Answer, true)
+	if a.Sources != nil {
+		a.Sources = printableAll(a.Sources)
+	}
+	return a
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z07:00") }
@@ -106,6 +126,7 @@ func exportJSON(ctx context.Context, s Store, w io.Writer, since time.Time) erro
 	}
 	bw.WriteString(`{"pages": [`)
 	err := s.Pages(ctx, since, func(p Page) error {
+		p = cleanPage(p)
 		return item(pageJSON{p.ID, stamp(p.CreatedAt), p.URL, p.Helpful, p.Category, p.Comment, p.Email})
 	})
 	if err != nil {
@@ -114,6 +135,7 @@ func exportJSON(ctx context.Context, s Store, w io.Writer, since time.Time) erro
 	bw.WriteString("],\n\"answers\": [")
 	sep = ""
 	err = s.Answers(ctx, since, func(a Answer) error {
+		a = cleanAnswer(a)
 		sources := a.Sources
 		if sources == nil {
 			sources = []string{}
@@ -170,7 +192,7 @@ func Stats(ctx context.Context, s Store, w io.Writer) error {
 		if p.Votes() > 0 {
 			ratio = fmt.Sprintf("%.0f%%", 100*p.Ratio())
 		}
-		url := p.URL
+		url := printable(p.URL, false)
 		if url == "" {
 			url = "(no page: general form)"
 		}

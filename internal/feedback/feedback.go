@@ -30,10 +30,24 @@ type (
 	Event = store.Event
 	// PageStat sums up the feedback of one page.
 	PageStat = store.PageStat
+	// Retention bounds the analytics tables; see store.Retention.
+	Retention = store.Retention
+	// DailyQuery is one query's searches on one day.
+	DailyQuery = store.DailyQuery
+	// DailyEvents is the number of Insights events of one kind on one day.
+	DailyEvents = store.DailyEvents
+	// AnalyticsState says how far analytics are rolled up and how many rows the size cap dropped.
+	AnalyticsState = store.AnalyticsState
 )
 
 // ErrSchemaTooNew is returned by Open when the database was migrated by a newer tzdocs.
 var ErrSchemaTooNew = store.ErrSchemaTooNew
+
+// DefaultMaxAnalyticsRows is the default size cap of each analytics table, in rows.
+const DefaultMaxAnalyticsRows = store.DefaultMaxRows
+
+// ErrDuplicate is returned by AddAnswer for a second vote on one answer.
+var ErrDuplicate = store.ErrDuplicate
 
 // DefaultURL is the database used when TZDOCS_DATABASE_URL is unset.
 const DefaultURL = "file:" + sqlite.DefaultPath

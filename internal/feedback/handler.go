@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tzdocs/internal/ratelimit"
@@ -71,8 +72,8 @@ func refuse(status int, format string, args ...any) *httpError {
 var errHoneypot = errors.New("honeypot field filled")
 
 // Handler serves POST /api/feedback: it checks origin, rate, content type, size and fields, stores
-// the post, and answers 201 {ok, id} only once the row is committed. Errors are 400 {message, field},
-// 403, 413, 415, 429 (plain text) and 500, never with internal details. It panics if
+// the post, and answers 201 {ok, id} only once the row is committed. Errors are 400 (with the field
+// at fault), 403, 405, 413, 415, 429 and 500, all JSON {message, status}, never with internal details. It panics if
 // opts.AllowedOrigins is malformed; call opts.Check first when origins come from configuration.
 func Handler(s Store, opts Options) http.Handler {
 	guard := http.NewCrossOriginProtection()
@@ -118,10 +119,12 @@ func Handler(s Store, opts Options) http.Handler {
 		}
 		return row, nil
 	}
+	// lastID follows the ids handed out, so that the honeypot's fake ids look like real ones.
+	var lastID atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		row, err := accept(w, r)
 		if errors.Is(err, errHoneypot) {
-			writeJSON(w, http.StatusCreated, created{OK: true})
+			writeJSON(w, http.StatusCreated, created{OK: true, ID: lastID.Add(1)})
 			return
 		}
 		if err != nil {
@@ -134,24 +137,31 @@ func Handler(s Store, opts Options) http.Handler {
 			writeError(w, err)
 			return
 		}
+		for last := lastID.Load(); id > last && !lastID.CompareAndSwap(last, id); last = lastID.Load() {
+		}
 		writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
 	})
 }
 
 // writeError is the one place that turns an error into a status: refusals say what is wrong,
-// anything else is a 500 that tells nothing about the inside.
+// anything else is a 500 that tells nothing about the inside. Every error is JSON
+// {"message", "status"}, with "field" when one field is at fault.
 func writeError(w http.ResponseWriter, err error) {
 	var he *httpError
 	if !errors.As(err, &he) {
-		writeJSON(w, http.StatusInternalServerError, fieldError{Message: "your feedback could not be saved; please try again later"})
-		return
+		he = refuse(http.StatusInternalServerError, "your feedback could not be saved; please try again later")
 	}
 	if he.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", strconv.Itoa(int(he.retryAfter/time.Second)+1))
-		http.Error(w, he.Message, he.status)
-		return
 	}
-	writeJSON(w, he.status, he.fieldError)
+	writeJSON(w, he.status, errorBody{Message: he.Message, Status: he.status, Field: he.Field})
+}
+
+// errorBody is the JSON of every refusal.
+type errorBody struct {
+	Message string `json:"message"`
+	Status  int    `json:"status"`
+	Field   string `json:"field,omitempty"`
 }
 
 func isJSON(contentType string) bool {

@@ -330,8 +330,8 @@ func TestHandlerRateLimitsEachClient(t *testing.T) {
 	if got.status != 429 {
 		t.Fatalf("post over the burst: %d, want 429", got.status)
 	}
-	if ct := got.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") || strings.TrimSpace(got.body) == "" || len(got.body) > 200 {
-		t.Errorf("429 should be a short plain message, got %q (%s)", got.body, ct)
+	if m := got.fields(t); m["status"] != 429.0 || m["message"] == "" || len(got.body) > 200 {
+		t.Errorf("429 should be a short JSON {message, status: 429}, got %q", got.body)
 	}
 	if got.header.Get("Retry-After") == "" {
 		t.Error("429 without Retry-After")

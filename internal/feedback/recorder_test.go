@@ -112,3 +112,64 @@ func TestRecorderCountsFailedWrites(t *testing.T) {
 		t.Fatalf("Dropped() = %d, want 3", r.Dropped())
 	}
 }
+
+// pickyStore refuses any write holding an event named "bad", as PostgreSQL refuses a whole
+// transaction over one row it cannot store.
+type pickyStore struct{ feedback.Store }
+
+func (s pickyStore) AddEvents(ctx context.Context, es []feedback.Event) error {
+	for _, e := range es {
+		if e.Name == "bad" {
+			return errors.New("invalid byte sequence")
+		}
+	}
+	return s.Store.AddEvents(ctx, es)
+}
+
+func TestRecorderLosesOnlyTheRowTheDatabaseRefuses(t *testing.T) {
+	base := newStore(t)
+	r := feedback.NewRecorder(pickyStore{base}, feedback.RecorderOptions{FlushInterval: time.Hour})
+	batch := make([]feedback.Event, 31)
+	for i := range batch {
+		batch[i] = feedback.Event{Type: "view", Name: "good", ObjectIDs: []string{fmt.Sprint(i)}}
+	}
+	batch[12].Name = "bad"
+	if !r.Events(batch) {
+		t.Fatal("batch not queued")
+	}
+	if err := r.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	base.Events(t.Context(), time.Time{}, func(feedback.Event) error { n++; return nil })
+	if n != 30 || r.Dropped() != 1 {
+		t.Fatalf("%d events stored and %d dropped, want 30 and 1", n, r.Dropped())
+	}
+}
+
+func TestRecorderQueuesABatchWholeOrNotAtAll(t *testing.T) {
+	base := newStore(t)
+	release := make(chan struct{})
+	r := feedback.NewRecorder(slowStore{Store: base, release: release},
+		feedback.RecorderOptions{FlushInterval: time.Hour, BatchSize: 1, QueueSize: 10})
+	r.Query(feedback.Query{Query: "blocks the writer"})
+	some := make([]feedback.Event, 8)
+	for i := range some {
+		some[i] = feedback.Event{Type: "view", Name: "v", ObjectIDs: []string{"a"}}
+	}
+	if !r.Events(some) {
+		t.Fatal("8 events refused by a queue of 10")
+	}
+	if r.Events(some) {
+		t.Fatal("8 more events queued in the room left for at most 2")
+	}
+	close(release)
+	if err := r.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	base.Events(t.Context(), time.Time{}, func(feedback.Event) error { n++; return nil })
+	if n != 8 || r.Dropped() != 8 {
+		t.Fatalf("%d events stored, %d dropped; want 8 and 8", n, r.Dropped())
+	}
+}

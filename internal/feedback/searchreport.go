@@ -12,35 +12,57 @@ import (
 
 // SearchReport prints search analytics since a time: the most frequent queries, the most frequent
 // queries that found nothing (content to write, or synonyms to add), and the click-through rate
-// (clicks on results per search).
+// (clicks on results per search). Days whose raw rows were rolled up (see Store.Prune) are read
+// from the daily totals, counted whole; rows the size cap dropped are reported, not counted.
 func SearchReport(ctx context.Context, s Store, w io.Writer, since time.Time, top int) error {
 	type count struct {
 		query string
-		n     int
+		n     int64
 		hits  int
 	}
 	all := map[string]*count{}
-	searches := 0
-	err := s.Queries(ctx, since, func(q Query) error {
-		key := strings.ToLower(strings.Join(strings.Fields(q.Query), " "))
+	var searches, clicks int64
+	addQuery := func(query string, n int64, hits int) {
+		key := strings.ToLower(strings.Join(strings.Fields(printable(query, true)), " "))
 		if key == "" {
-			return nil
+			return
 		}
-		searches++
+		searches += n
 		c, ok := all[key]
 		if !ok {
 			c = &count{query: key}
 			all[key] = c
 		}
-		c.n++
-		c.hits = q.NbHits
-		return nil
-	})
+		c.n += n
+		c.hits = hits // the latest: rows come oldest first
+	}
+	state, err := s.AnalyticsState(ctx)
 	if err != nil {
+		return fmt.Errorf("reading the analytics state: %w", err)
+	}
+	raw := since
+	if since.Before(state.RolledUntil) {
+		raw = state.RolledUntil
+		err := s.DailyQueries(ctx, since, func(d DailyQuery) error {
+			addQuery(d.Query, d.Searches, d.NbHits)
+			return nil
+		})
+		if err == nil {
+			err = s.DailyEvents(ctx, since, func(d DailyEvents) error {
+				if d.Type == "click" {
+					clicks += d.Events
+				}
+				return nil
+			})
+		}
+		if err != nil {
+			return fmt.Errorf("reading daily search analytics: %w", err)
+		}
+	}
+	if err := s.Queries(ctx, raw, func(q Query) error { addQuery(q.Query, 1, q.NbHits); return nil }); err != nil {
 		return err
 	}
-	clicks := 0
-	if err := s.Events(ctx, since, func(e Event) error {
+	if err := s.Events(ctx, raw, func(e Event) error {
 		if e.Type == "click" {
 			clicks++
 		}
@@ -70,6 +92,10 @@ func SearchReport(ctx context.Context, s Store, w io.Writer, since time.Time, to
 		rate = float64(clicks) / float64(searches)
 	}
 	fmt.Fprintf(w, "%d searches, %d distinct queries, %d result clicks: click-through rate %.1f%%\n", searches, len(all), clicks, 100*rate)
+	if d := state.DroppedQueries + state.DroppedEvents + state.DroppedDaily; d > 0 {
+		fmt.Fprintf(w, "Not counted: %d search logs, %d events and %d daily totals dropped by the analytics size cap\n",
+			state.DroppedQueries, state.DroppedEvents, state.DroppedDaily)
+	}
 	print := func(title string, l []*count) {
 		fmt.Fprintf(w, "\n%s\n", title)
 		if len(l) == 0 {

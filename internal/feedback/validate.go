@@ -12,7 +12,10 @@ import (
 
 // Limits on what a post may hold.
 const (
-	MaxBodyBytes    = 16 << 10
+	// MaxBodyBytes fits the longest valid post: a comment of MaxCommentChars characters outside the
+	// Basic Multilingual Plane (emoji), each written as a JSON surrogate pair escape (12 bytes), with
+	// the longest url and email.
+	MaxBodyBytes    = 64 << 10
 	MaxCommentChars = 5000
 	maxURLBytes     = 2048
 	maxEmailBytes   = 254

@@ -54,8 +54,19 @@ func New(l, def Limit, now func() time.Time) *Limiter {
 
 // Allow takes a token for key, or says how long until one is available.
 func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	return l.AllowN(key, 1)
+}
+
+// AllowN takes n tokens for key when the bucket holds them all, or takes none and says how long
+// until it will. AllowN(key, 0) takes nothing and tells whether at least one token is left, which
+// lets a handler refuse a request before reading a body whose size decides n.
+func (l *Limiter) AllowN(key string, n int) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
+	}
+	need := float64(max(n, 1))
+	if need > l.burst {
+		return false, time.Duration(need / l.perSecond * float64(time.Second))
 	}
 	now := l.now()
 	l.mu.Lock()
@@ -72,11 +83,11 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 		b.tokens = math.Min(l.burst, b.tokens+elapsed*l.perSecond)
 	}
 	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
+	if b.tokens >= need {
+		b.tokens -= float64(n)
 		return true, 0
 	}
-	return false, time.Duration((1 - b.tokens) / l.perSecond * float64(time.Second))
+	return false, time.Duration((need - b.tokens) / l.perSecond * float64(time.Second))
 }
 
 // Len is the number of buckets held.

@@ -70,3 +70,26 @@ func TestClientKey(t *testing.T) {
 		}
 	}
 }
+
+func TestAllowNTakesAllOrNothing(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := New(Limit{PerMinute: 60, Burst: 10}, Limit{}, func() time.Time { return now })
+	if ok, _ := l.AllowN("a", 7); !ok {
+		t.Fatal("7 of 10 refused")
+	}
+	if ok, wait := l.AllowN("a", 5); ok || wait != 2*time.Second {
+		t.Fatalf("5 more with 3 left: allow %v, wait %v; want refused, 2s", ok, wait)
+	}
+	if ok, _ := l.AllowN("a", 0); !ok {
+		t.Fatal("AllowN(0) refused with 3 tokens left")
+	}
+	if ok, _ := l.AllowN("a", 3); !ok {
+		t.Fatal("the last 3 tokens refused")
+	}
+	if ok, _ := l.AllowN("a", 0); ok {
+		t.Fatal("AllowN(0) allowed an empty bucket")
+	}
+	if ok, _ := l.AllowN("b", 11); ok {
+		t.Fatal("a request larger than the burst was allowed")
+	}
+}

@@ -18,7 +18,8 @@ type file struct {
 	br, gz      []byte // precompressed sidecars from the build, nil when absent
 	etag        string
 	contentType string
-	immutable   bool // content-hashed name: cache for a year
+	immutable   bool   // content-hashed name: cache for a year
+	csp         string // a content security policy of its own, instead of the site's
 }
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
@@ -58,6 +59,9 @@ func loadSite(dir string) (*siteFiles, error) {
 		sum := sha256.Sum256(f.Data)
 		s.files[urlPath] = &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
 			contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+	}
+	if f := s.files[dist.DiagramFrameURL]; f != nil {
+		f.csp = dist.DiagramFrameCSP
 	}
 	for _, r := range built.Manifest.Routes {
 		u := "/" + dist.MarkdownFile(r)

@@ -3,30 +3,33 @@ package server
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/ratelimit"
 )
 
-// insightsEvent is one event of the Algolia Insights API (click, view or conversion).
-type insightsEvent struct {
-	EventType string   `json:"eventType"`
-	EventName string   `json:"eventName"`
-	Index     string   `json:"index"`
-	UserToken string   `json:"userToken"`
-	QueryID   string   `json:"queryID"`
-	ObjectIDs []string `json:"objectIDs"`
-	Positions []int    `json:"positions"`
-	Timestamp int64    `json:"timestamp"`
-}
-
-const maxInsightsBody = 64 << 10
+// Per-client limits of the Insights API: requests a second, and events a day.
+var (
+	insightsPerSecond = ratelimit.Limit{PerMinute: 50 * 60, Burst: 50}
+	insightsPerDay    = ratelimit.Limit{PerMinute: 10000.0 / (24 * 60), Burst: 10000}
+)
 
 // handleInsights records search clicks and views (POST /api/insights/1/events) for search
-// analytics. Like Algolia's, it accepts JSON sent as text/plain and answers any origin.
+// analytics. Like Algolia's, it accepts JSON sent as text/plain and answers any origin. A client
+// sending more than 50 requests a second or 10,000 events a day gets 429, decided before the body
+// is read; a request with one invalid event is refused whole (422, as Algolia does), and one the
+// recorder has no room for gets 503, so a 200 always means every event was queued.
 func (s *Server) handleInsights() http.Handler {
+	now := time.Now
+	var perSecond, perDay *ratelimit.Limiter
+	if !s.opts.NoRateLimits {
+		perSecond = ratelimit.New(insightsPerSecond, insightsPerSecond, now)
+		perDay = ratelimit.New(insightsPerDay, insightsPerDay, now)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -36,62 +39,52 @@ func (s *Server) handleInsights() http.Handler {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		var body struct {
-			Events []insightsEvent `json:"events"`
+		client := ratelimit.ClientKey(r, s.opts.TrustProxy)
+		if ok, wait := perSecond.Allow(client); !ok {
+			tooManyEvents(w, wait, "too many analytics requests from your address; send at most 50 a second")
+			return
 		}
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxInsightsBody))
-		if err := dec.Decode(&body); err != nil {
+		if ok, wait := perDay.AllowN(client, 0); !ok {
+			tooManyEvents(w, wait, "your address has sent its 10,000 analytics events for today")
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, feedback.MaxInsightsBody))
+		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
 				writeJSONError(w, http.StatusRequestEntityTooLarge, "the body is over 64 KB; send fewer events at once")
 				return
 			}
-			writeJSONError(w, http.StatusBadRequest, "the body is not valid JSON: "+err.Error())
+			writeJSONError(w, http.StatusBadRequest, "the body could not be read")
 			return
 		}
-		if len(body.Events) == 0 || len(body.Events) > 1000 {
-			writeJSONError(w, http.StatusBadRequest, "events must hold between 1 and 1000 events")
-			return
-		}
-		now := time.Now().UTC()
-		for i, e := range body.Events {
-			if err := e.validate(); err != nil {
-				writeJSONError(w, http.StatusBadRequest, fmt.Sprintf("events[%d]: %v", i, err))
+		events, err := feedback.DecodeEvents(body, now())
+		if err != nil {
+			var ee *feedback.EventsError
+			if errors.As(err, &ee) {
+				writeJSONError(w, ee.Status, ee.Message)
 				return
 			}
-			at := now
-			if e.Timestamp > 0 {
-				at = time.UnixMilli(e.Timestamp).UTC()
-			}
-			if s.recorder != nil {
-				s.recorder.Event(feedback.Event{At: at, Type: e.EventType, Name: e.EventName, Index: e.Index, UserToken: e.UserToken,
-					QueryID: e.QueryID, ObjectIDs: e.ObjectIDs, Positions: e.Positions})
-			}
+			writeJSONError(w, http.StatusBadRequest, "the events could not be read")
+			return
+		}
+		if ok, wait := perDay.AllowN(client, len(events)); !ok {
+			tooManyEvents(w, wait, "these events would pass the 10,000 analytics events your address may send a day")
+			return
+		}
+		if s.recorder != nil && !s.recorder.Events(events) {
+			h.Set("Retry-After", "5")
+			writeJSONError(w, http.StatusServiceUnavailable, "analytics are busy; none of these events was recorded, send them again in a few seconds")
+			return
 		}
 		h.Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":200,"message":"OK"}`))
 	})
 }
 
-func (e insightsEvent) validate() error {
-	switch e.EventType {
-	case "click", "view", "conversion":
-	default:
-		return fmt.Errorf("eventType %q is not click, view or conversion", e.EventType)
-	}
-	switch {
-	case e.EventName == "" || len(e.EventName) > 64:
-		return errors.New("eventName must be 1 to 64 characters")
-	case e.Index == "":
-		return errors.New("index is required")
-	case len(e.UserToken) > 128:
-		return errors.New("userToken is over 128 characters")
-	case len(e.ObjectIDs) == 0 || len(e.ObjectIDs) > 20:
-		return errors.New("objectIDs must hold 1 to 20 ids")
-	case e.EventType == "click" && e.QueryID != "" && len(e.Positions) != len(e.ObjectIDs):
-		return errors.New("a click with a queryID needs one position per object id")
-	}
-	return nil
+func tooManyEvents(w http.ResponseWriter, wait time.Duration, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+	writeJSONError(w, http.StatusTooManyRequests, msg)
 }
 
 func writeJSONError(w http.ResponseWriter, status int, msg string) {

@@ -63,8 +63,9 @@ func (s *Server) routes() (http.Handler, error) {
 		mux.Handle("POST /api/feedback", feedback.Handler(s.opts.Feedback, opts))
 	}
 	mux.Handle("/api/search/", s.handleSearch())
-	mux.Handle("POST /api/insights/1/events", s.handleInsights())
-	mux.Handle("OPTIONS /api/insights/1/events", s.handleInsights())
+	insights := s.handleInsights() // one handler, so both methods share its rate limits
+	mux.Handle("POST /api/insights/1/events", insights)
+	mux.Handle("OPTIONS /api/insights/1/events", insights)
 	if s.opts.Assistant != nil {
 		id := s.site.Load().askAI
 		if id == "" {

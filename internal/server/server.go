@@ -31,6 +31,9 @@ type Options struct {
 	// NoRateLimits turns off the per-client limits of the feedback, search and Ask AI APIs, for load tests
 	// or behind a proxy that already limits.
 	NoRateLimits bool
+	// Analytics bounds the search analytics kept in Feedback (retention and size cap); zero fields
+	// take feedback.Retention's defaults.
+	Analytics feedback.Retention
 	// Assistant answers Ask AI questions; nil leaves the Ask AI API out.
 	Assistant assistant.Engine
 	// Secret signs Ask AI tokens (see assistant.LoadOrCreateSecret); required with Assistant.
@@ -55,7 +58,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	if opts.Feedback != nil {
-		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger})
+		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger, Retention: opts.Analytics})
 	}
 	routes, err := s.routes()
 	if err != nil {
@@ -176,6 +179,9 @@ func prefersMarkdown(accept string) bool {
 func serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
+	if f.csp != "" {
+		h.Set("Content-Security-Policy", f.csp)
+	}
 	if status == http.StatusOK {
 		if f.immutable {
 			h.Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -239,12 +245,21 @@ func etagMatch(header, etag string) bool {
 }
 
 // contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
-// default), plus the build's inline scripts by hash, the third-party origins the build asked for
-// (a configured tag manager), and the origins of what the pages themselves embed.
+// default), plus the build's inline scripts and the inline styles of its content by hash (never
+// 'unsafe-inline'), the third-party origins the build asked for (a configured tag manager), and the
+// origins of what the pages themselves embed.
 func contentSecurityPolicy(p dist.CSPSources) string {
-	scripts, connect, img := "'self'", "'self'", "'self' data:"
+	scripts, styles, connect, img := "'self'", "'self'", "'self'", "'self' data:"
 	for _, h := range p.ScriptHashes {
 		scripts += " '" + h + "'"
+	}
+	if len(p.StyleHashes) > 0 {
+		// 'unsafe-hashes' lets a hash allow a style attribute, not only a <style> element; only the
+		// listed texts are allowed either way.
+		styles += " 'unsafe-hashes'"
+		for _, h := range p.StyleHashes {
+			styles += " '" + h + "'"
+		}
 	}
 	for _, o := range p.Origins {
 		scripts += " " + o
@@ -254,7 +269,7 @@ func contentSecurityPolicy(p dist.CSPSources) string {
 	for _, o := range p.ImgOrigins {
 		img += " " + o
 	}
-	csp := "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " + img + "; font-src 'self'; connect-src " + connect
+	csp := "default-src 'self'; script-src " + scripts + "; style-src " + styles + "; img-src " + img + "; font-src 'self'; connect-src " + connect
 	if len(p.FrameOrigins) > 0 {
 		csp += "; frame-src 'self' " + strings.Join(p.FrameOrigins, " ")
 	}

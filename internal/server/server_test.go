@@ -34,6 +34,7 @@ func writeBuiltSite(t *testing.T) string {
 	out.Add(dist.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
 	out.Add(dist.MarkdownFile("/architecture/bakers"), []byte("# Bakers\n\nBakers produce blocks.\n"))
 	out.Add("img/logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))
+	out.Add(dist.DiagramFrameFile, []byte(`<!doctype html><script type="module" src="/assets/diagram-frame-Dd33Ff44.js"></script>`))
 	// The search records are those the build makes of the site these pages stand for.
 	records := buildtest.Records(t, sitetest.Minimal)
 	for file, v := range map[string]any{
@@ -42,7 +43,7 @@ func writeBuiltSite(t *testing.T) string {
 		dist.SiteDataFile:              dist.SiteData{URL: "https://docs.example.org", Title: "Test"},
 		dist.RecordsFile:               records,
 		dist.CodeFile:                  buildtest.Code(t, sitetest.Minimal),
-		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, ImgOrigins: []string{"https://stats.example.net"},
+		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, StyleHashes: []string{"sha256-def="}, ImgOrigins: []string{"https://stats.example.net"},
 			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
 	} {
 		if err := out.AddJSON(file, v); err != nil {
@@ -280,16 +281,19 @@ func TestInsightsEvents(t *testing.T) {
 	if ok.Code != 200 || !strings.Contains(ok.Body.String(), `"OK"`) {
 		t.Errorf("valid event: %d %s", ok.Code, ok.Body)
 	}
-	tests := []struct{ body, want string }{
-		{`{"events":[]}`, "between 1 and 1000"},
-		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "is not click, view or conversion"},
-		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs"},
-		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id"},
-		{`{"events":`, "not valid JSON"},
+	tests := []struct {
+		body, want string
+		status     int
+	}{
+		{`{"events":[]}`, "between 1 and 1000", 422},
+		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "events[0]: eventType \\\"hover\\\" is not click, view or conversion", 422},
+		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs", 422},
+		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id", 422},
+		{`{"events":`, "not valid JSON", 400},
 	}
 	for _, tt := range tests {
 		rec := post(t, s, "/api/insights/1/events", "application/json", tt.body)
-		if rec.Code != 400 || !strings.Contains(rec.Body.String(), tt.want) {
+		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.want) {
 			t.Errorf("%s: %d %s", tt.body, rec.Code, rec.Body)
 		}
 	}
@@ -309,6 +313,20 @@ func TestContentSecurityPolicyAllowsTheBuildsInlineScripts(t *testing.T) {
 	if !strings.Contains(csp, "img-src 'self' data: https://stats.example.net;") || !strings.Contains(csp, "frame-src 'self' https://www.youtube-nocookie.com;") ||
 		strings.Contains(csp, "media-src") || strings.Count(csp, "youtube") != 1 {
 		t.Errorf("CSP embeds %q", csp)
+	}
+}
+
+func TestStylesAreAllowedByHashOnPagesAndInlineOnlyInTheDiagramFrame(t *testing.T) {
+	s, _ := newTestServer(t)
+	for _, p := range []string{"/architecture", "/img/logo.svg", "/no-such-page"} {
+		csp := get(t, s, p).Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "style-src 'self' 'unsafe-hashes' 'sha256-def=';") || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("%s: CSP %q", p, csp)
+		}
+	}
+	frame := get(t, s, dist.DiagramFrameURL)
+	if frame.StatusCode != http.StatusOK || frame.Header.Get("Content-Security-Policy") != dist.DiagramFrameCSP {
+		t.Errorf("the diagram frame: %d, CSP %q", frame.StatusCode, frame.Header.Get("Content-Security-Policy"))
 	}
 }
 

@@ -152,7 +152,10 @@ Tools.
 const FakeWeb = `
 -- web/client/.vite/manifest.json --
 {"src/entry-client.tsx": {"file": "assets/entry-client-AbCdEf12.js", "src": "src/entry-client.tsx", "isEntry": true, "css": ["assets/entry-client-Zz99Yy88.css"], "imports": ["_vendor.js"]},
+ "src/diagram-frame.ts": {"file": "assets/diagram-frame-Dd33Ff44.js", "src": "src/diagram-frame.ts", "isEntry": true},
  "_vendor.js": {"file": "assets/vendor-Qq11Ww22.js"}}
+-- web/client/assets/diagram-frame-Dd33Ff44.js --
+window.tzDiagrams = {};
 -- web/client/assets/entry-client-AbCdEf12.js --
 console.log("client");
 -- web/client/assets/vendor-Qq11Ww22.js --

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
 	"time"
@@ -30,6 +31,9 @@ type Config struct {
 	// HTTPClient sends the requests; nil means a client with no overall timeout (answers stream)
 	// and a 30-second wait for response headers.
 	HTTPClient *http.Client
+	// StreamIdle is how long a streamed reply may send nothing before it counts as stalled; 0
+	// means 60 seconds.
+	StreamIdle time.Duration
 }
 
 // FromEnv reads TZDOCS_LLM_BASE_URL, TZDOCS_LLM_MODEL and TZDOCS_LLM_API_KEY; ok is false when no
@@ -45,6 +49,7 @@ type Engine struct {
 	cfg      Config
 	endpoint string
 	client   *http.Client
+	health   healthCache
 }
 
 // New checks cfg and returns the engine.
@@ -59,12 +64,16 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MaxRounds <= 0 {
 		cfg.MaxRounds = 5
 	}
+	if cfg.StreamIdle <= 0 {
+		cfg.StreamIdle = 60 * time.Second
+	}
 	client := cfg.HTTPClient
 	if client == nil {
 		client = &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, ResponseHeaderTimeout: 30 * time.Second,
 			MaxIdleConnsPerHost: 8, IdleConnTimeout: 90 * time.Second}}
 	}
-	return &Engine{cfg: cfg, endpoint: strings.TrimRight(cfg.BaseURL, "/") + "/chat/completions", client: client}, nil
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	return &Engine{cfg: cfg, endpoint: base + "/chat/completions", client: client, health: healthCache{url: base + "/models"}}, nil
 }
 
 // Name is "openai".
@@ -243,7 +252,12 @@ func (e *Engine) round(ctx context.Context, msgs []message, tools bool, out *ass
 	if err != nil {
 		return nil, err
 	}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, e.endpoint, bytes.NewReader(data))
+	// The reply may stall mid-stream: a timer, reset by every line, cancels the request.
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var gotConn bool
+	rctx = httptrace.WithClientTrace(rctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { gotConn = true }})
+	hreq, err := http.NewRequestWithContext(rctx, http.MethodPost, e.endpoint, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -257,23 +271,33 @@ func (e *Engine) round(ctx context.Context, msgs []message, tools bool, out *ass
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, &assistant.PublicError{Text: "The answer engine cannot be reached right now. Try again later.", Err: err}
+		return nil, e.sendError(err, gotConn)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		detail, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
 		return nil, &assistant.PublicError{Text: "The answer engine failed to answer. Try again later.",
-			Err: fmt.Errorf("%s answered %s: %s", e.endpoint, resp.Status, strings.TrimSpace(string(detail)))}
+			Err: fmt.Errorf("%s answered %s (%s): %s", e.endpoint, resp.Status, resp.Header.Get("Content-Type"), strings.TrimSpace(string(detail)))}
 	}
+	reply := bufio.NewReaderSize(resp.Body, 64<<10)
+	switch kind, err := replyKind(resp.Header.Get("Content-Type"), reply); {
+	case err != nil:
+		return nil, &assistant.PublicError{Text: "The answer engine sent an unreadable reply. Try again later.", Err: fmt.Errorf("%s: %w", e.endpoint, err)}
+	case kind == "json":
+		return completeReply(reply, out)
+	}
+	idle := time.AfterFunc(e.cfg.StreamIdle, func() { cancel(errStalled) })
+	defer idle.Stop()
 	res := &roundResult{}
 	var textB strings.Builder
 	var think thinkSplitter
 	byIndex := map[int]*pendingCall{}
 	var order []int
-	sc := bufio.NewScanner(resp.Body)
+	sc := bufio.NewScanner(reply)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	done := false
+	done, events := false, 0
 	for !done && sc.Scan() {
+		idle.Reset(e.cfg.StreamIdle)
 		line := sc.Text()
 		payload, ok := strings.CutPrefix(line, "data:")
 		if !ok {
@@ -284,6 +308,7 @@ func (e *Engine) round(ctx context.Context, msgs []message, tools bool, out *ass
 			done = true
 			break
 		}
+		events++
 		var ch streamChunk
 		if err := json.Unmarshal([]byte(payload), &ch); err != nil {
 			return nil, &assistant.PublicError{Text: "The answer engine sent an unreadable reply. Try again later.", Err: err}
@@ -334,10 +359,17 @@ func (e *Engine) round(ctx context.Context, msgs []message, tools bool, out *ass
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if errors.Is(context.Cause(rctx), errStalled) {
+			err = fmt.Errorf("%s sent nothing for %s in the middle of its reply", e.endpoint, e.cfg.StreamIdle)
+		}
 		return nil, &assistant.PublicError{Text: "The answer engine stopped in the middle of the answer. Try again.", Err: err}
 	}
 	if !done && ctx.Err() != nil {
 		return nil, ctx.Err()
+	}
+	if events == 0 {
+		return nil, &assistant.PublicError{Text: "The answer engine sent an empty reply. Try again later.",
+			Err: fmt.Errorf("%s answered 200 with no stream events", e.endpoint)}
 	}
 	if r, t := think.flush(); r != "" || t != "" {
 		if err := emitContent(out, &textB, r, t); err != nil {

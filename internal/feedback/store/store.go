@@ -6,6 +6,8 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"time"
 )
@@ -89,6 +91,17 @@ type Store interface {
 	Queries(ctx context.Context, since time.Time, fn func(Query) error) error
 	Events(ctx context.Context, since time.Time, fn func(Event) error) error
 
+	// Prune rolls the raw analytics of days ended before RollupUntil(now) up into daily totals,
+	// deletes raw rows and totals older than r allows, then the oldest rows past r's size caps
+	// (counted in AnalyticsState), all in one transaction.
+	Prune(ctx context.Context, r Retention, now time.Time) (Pruned, error)
+	// DailyQueries and DailyEvents call fn for each daily total of a day at or after since, oldest
+	// day first.
+	DailyQueries(ctx context.Context, since time.Time, fn func(DailyQuery) error) error
+	DailyEvents(ctx context.Context, since time.Time, fn func(DailyEvents) error) error
+	// AnalyticsState says how far raw analytics are rolled up and how many rows the caps dropped.
+	AnalyticsState(ctx context.Context) (AnalyticsState, error)
+
 	// PageStats sums up page feedback per URL, in no particular order.
 	PageStats(ctx context.Context) ([]PageStat, error)
 	// SchemaVersion is the number of the last migration applied to the database.
@@ -98,6 +111,17 @@ type Store interface {
 
 // ErrInvalid marks a row the store refuses (a thumbs value other than 0 or 1, for instance).
 var ErrInvalid = errors.New("invalid feedback row")
+
+// ErrDuplicate is returned by AddAnswer for a second vote on the same message id: one vote is kept
+// per answered exchange.
+var ErrDuplicate = errors.New("this answer was already rated")
+
+// VoteKey is what keeps one vote per answer: a digest of the message id, short enough for any
+// index whatever the id's length.
+func VoteKey(messageID string) string {
+	sum := sha256.Sum256([]byte(messageID))
+	return hex.EncodeToString(sum[:])
+}
 
 // Stamp returns t in UTC at millisecond precision, or now when t is zero, so that both databases give
 // back exactly the time they were given.

@@ -156,8 +156,9 @@ func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, ent
 	}
 	_, _ = w.WriteString(`<pre class="tz-code__pre chroma" tabindex="0"`)
 	if b.LineNumbers > 0 {
-		// The theme numbers lines with a CSS counter; the counter starts one below the first number.
-		_, _ = w.WriteString(` data-line-numbers="` + strconv.Itoa(b.LineNumbers) + `" style="counter-reset:tz-line ` + strconv.Itoa(b.LineNumbers-1) + `"`)
+		// The theme numbers lines with a CSS counter from 1; a block that starts elsewhere carries
+		// each line's number (no inline style, which the content security policy refuses).
+		_, _ = w.WriteString(` data-line-numbers="` + strconv.Itoa(b.LineNumbers) + `"`)
 	}
 	_, _ = w.WriteString(`><code`)
 	if b.Lang != "" {
@@ -170,7 +171,11 @@ func (r nodeRenderer) render(w util.BufWriter, source []byte, node ast.Node, ent
 		if b.Highlighted[i+1] {
 			sb.WriteString(` tz-code__line--hl`)
 		}
-		sb.WriteString(`">`)
+		sb.WriteByte('"')
+		if b.LineNumbers > 1 {
+			sb.WriteString(` data-line="` + strconv.Itoa(b.LineNumbers+i) + `"`)
+		}
+		sb.WriteByte('>')
 		sb.WriteString(l)
 		sb.WriteString("\n</span>")
 	}

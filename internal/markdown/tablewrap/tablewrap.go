@@ -1,5 +1,6 @@
 // Package tablewrap renders GFM tables inside <div class="tz-table">, so wide tables scroll on their
-// own instead of widening the page.
+// own instead of widening the page, and aligns columns with classes (tz-align-left, -center,
+// -right) rather than inline styles, which the site's content security policy refuses.
 package tablewrap
 
 import (
@@ -32,18 +33,27 @@ func (f funcs) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f[k] = f
 
 // nodeRenderer delegates to goldmark's table renderer and adds the wrapper around each table.
 type nodeRenderer struct {
-	table renderer.NodeRendererFunc
+	table, cell renderer.NodeRendererFunc
 }
 
 func newRenderer() nodeRenderer {
 	f := funcs{}
-	extension.NewTableHTMLRenderer().RegisterFuncs(f)
-	return nodeRenderer{table: f[east.KindTable]}
+	extension.NewTableHTMLRenderer(extension.WithTableCellAlignMethod(extension.TableCellAlignNone)).RegisterFuncs(f)
+	return nodeRenderer{table: f[east.KindTable], cell: f[east.KindTableCell]}
 }
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(east.KindTable, r.render)
+	reg.Register(east.KindTableCell, r.renderCell)
+}
+
+// renderCell gives an aligned cell its class, then lets goldmark write it (with no style).
+func (r nodeRenderer) renderCell(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if c, ok := n.(*east.TableCell); ok && entering && c.Alignment != east.AlignNone {
+		c.SetAttributeString("class", []byte("tz-align-"+c.Alignment.String()))
+	}
+	return r.cell(w, source, n, entering)
 }
 
 func (r nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {

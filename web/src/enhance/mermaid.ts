@@ -1,8 +1,16 @@
 // Mermaid diagrams: the build leaves each diagram's source in `<pre class="tz-mermaid">`, readable
-// without JavaScript. On pages whose data says hasMermaid, the mermaid package is imported lazily (its
-// own chunks, never in the first load of other pages) and each source is replaced by its SVG, drawn
-// again in the other palette when the colour mode changes.
+// without JavaScript. On pages whose data says hasMermaid, diagrams are drawn when they come near the
+// viewport and each source is replaced by its SVG, drawn again in the other palette when the colour
+// mode changes.
+//
+// Mermaid lays a diagram out with <style> elements and style attributes, which the pages' content
+// security policy refuses (style-src has no 'unsafe-inline'). So the drawing happens in a hidden,
+// same-origin frame (dist/_diagram.html, served with a policy of its own that allows them and
+// nothing else), and the finished SVG comes into the page with its styles applied through the CSS
+// object model, which the policy does not restrict: style attributes become element.style, and
+// the diagram's stylesheet a constructed stylesheet. Decision 0008 explains the choice.
 
+import { DiagramFrameURL } from "../lib/contract";
 import { enhanceStrings } from "./strings";
 
 export interface MermaidConfig {
@@ -18,12 +26,118 @@ export interface MermaidApi {
   render(id: string, text: string): Promise<{ svg: string; bindFunctions?: (element: Element) => void }>;
 }
 
+/** What the diagram frame offers its page, as `window.tzDiagrams` (src/diagram-frame.ts). */
+export interface DiagramFrameApi {
+  render(id: string, text: string, config: MermaidConfig): Promise<string>;
+}
+
 export type MermaidLoader = () => Promise<MermaidApi>;
 
-/** The real loader. The server bundle never runs effects: leaving the import out of it keeps mermaid's
- *  chunks out of dist/server. */
-export const loadMermaid: MermaidLoader = () =>
-  import.meta.env.SSR ? Promise.reject(new Error("diagrams render in the browser only")) : import("mermaid").then((m) => m.default);
+let frame: Promise<MermaidApi> | undefined;
+
+/** The real loader: opens the diagram frame once per document (a failed load is tried again on the
+ *  next page). The server bundle never runs effects. */
+export const loadMermaid: MermaidLoader = () => {
+  if (import.meta.env.SSR) return Promise.reject(new Error("diagrams render in the browser only"));
+  frame ??= openDiagramFrame(document).catch((err: unknown) => {
+    frame = undefined;
+    throw err;
+  });
+  return frame;
+};
+
+/** Adds the hidden diagram frame to doc and resolves with a mermaid API that draws in it, one
+ *  diagram at a time (mermaid's renderer is not re-entrant, and several parts of a page may ask). */
+function openDiagramFrame(doc: Document): Promise<MermaidApi> {
+  return new Promise((resolve, reject) => {
+    const el = doc.createElement("iframe");
+    el.className = "tz-diagram-frame";
+    el.tabIndex = -1;
+    el.setAttribute("aria-hidden", "true");
+    el.title = "";
+    el.addEventListener(
+      "load",
+      () => {
+        const api = (el.contentWindow as (Window & { tzDiagrams?: DiagramFrameApi }) | null)?.tzDiagrams;
+        if (!api) {
+          el.remove();
+          reject(new Error(`${DiagramFrameURL} loaded without its drawing code; rebuild the site`));
+          return;
+        }
+        let config: MermaidConfig | undefined;
+        let queue: Promise<unknown> = Promise.resolve();
+        resolve({
+          initialize(c) {
+            config = c;
+          },
+          render(id, text) {
+            const drawn = queue.then(async () => {
+              if (!config) throw new Error("initialize must come before render");
+              return { svg: await api.render(id, text, config) };
+            });
+            queue = drawn.catch(() => {});
+            return drawn;
+          },
+        });
+      },
+      { once: true },
+    );
+    el.src = DiagramFrameURL;
+    doc.body.append(el);
+  });
+}
+
+/** The constructed stylesheet of each diagram on the page, by the id of its SVG. */
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** Puts a diagram's SVG markup into figure without inline styles: its style attributes are applied
+ *  as element.style and its <style> elements become one constructed stylesheet, adopted by the
+ *  document, so the content security policy has nothing to refuse. */
+export function placeSvg(figure: HTMLElement, svg: string): void {
+  const css: string[] = [];
+  const markup = svg
+    .replace(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi, (_, text: string) => {
+      css.push(text);
+      return "";
+    })
+    .replace(/<[a-zA-Z][^>]*>/g, (tag) =>
+      // Whole attributes, quoted values included, so a value that mentions style= is left alone.
+      tag.replace(/(\s)([^\s"'=<>/]+)(\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g, (all, space: string, name: string, value = "") =>
+        name.toLowerCase() === "style" ? `${space}data-tz-style${value}` : all,
+      ),
+    );
+  figure.innerHTML = markup;
+  for (const el of figure.querySelectorAll<HTMLElement | SVGElement>("[data-tz-style]")) {
+    el.style.cssText = el.getAttribute("data-tz-style") ?? "";
+    el.removeAttribute("data-tz-style");
+  }
+  const doc = figure.ownerDocument;
+  const id = figure.querySelector("svg")?.id;
+  if (!id || css.length === 0 || !canAdoptSheets(doc)) return;
+  const sheet = new (doc.defaultView as Window & typeof globalThis).CSSStyleSheet();
+  sheet.replaceSync(css.join("\n"));
+  const old = sheets.get(id);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets.filter((s) => s !== old), sheet];
+  sheets.set(id, sheet);
+}
+
+/** Drops the stylesheets of diagrams no longer on the page (another page, or drawn again). */
+function pruneSheets(doc: Document): void {
+  if (!canAdoptSheets(doc)) return;
+  const gone = new Set<CSSStyleSheet>();
+  for (const [id, sheet] of sheets) {
+    if (!doc.getElementById(id)) {
+      gone.add(sheet);
+      sheets.delete(id);
+    }
+  }
+  if (gone.size > 0) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => !gone.has(s));
+}
+
+function canAdoptSheets(doc: Document): boolean {
+  const win = doc.defaultView as (Window & typeof globalThis) | null;
+  return !!win && "adoptedStyleSheets" in doc && typeof win.CSSStyleSheet === "function" && "replaceSync" in win.CSSStyleSheet.prototype;
+}
 
 let sequence = 0;
 
@@ -79,6 +193,7 @@ export function renderDiagrams(root: HTMLElement, load: MermaidLoader = loadMerm
   };
 
   async function drawAll(mermaid: MermaidApi): Promise<void> {
+    pruneSheets(doc);
     mermaid.initialize({
       startOnLoad: false,
       securityLevel: "strict",
@@ -96,7 +211,7 @@ export function renderDiagrams(root: HTMLElement, load: MermaidLoader = loadMerm
         if (!diagram.el.isConnected) continue;
         const figure = doc.createElement("div");
         figure.className = "tz-mermaid tz-mermaid--rendered";
-        figure.innerHTML = svg;
+        placeSvg(figure, svg);
         const graphic = figure.querySelector("svg");
         if (graphic && !graphic.hasAttribute("aria-label") && !graphic.hasAttribute("aria-labelledby")) {
           graphic.setAttribute("aria-label", enhanceStrings.mermaid.diagram);
@@ -112,5 +227,6 @@ export function renderDiagrams(root: HTMLElement, load: MermaidLoader = loadMerm
         console.warn(`tzdocs: diagram ${i + 1} on this page could not be rendered; its source is kept`, err);
       }
     }
+    pruneSheets(doc);
   }
 }

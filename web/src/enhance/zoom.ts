@@ -1,7 +1,9 @@
 // Click-to-zoom on images in Markdown content (SPEC §9: margin 24, starts 1000 ms after load). The
-// medium-zoom package is imported only when a page has images, once the delay has passed.
+// medium-zoom package is imported only when a page has images, once the delay has passed: its build
+// without injected styles, with its stylesheet as a file, since the pages' content security policy
+// refuses a <style> element.
 
-import type { Zoom, ZoomOptions } from "medium-zoom";
+import type { Zoom, ZoomOptions } from "medium-zoom/dist/pure";
 
 export const ZOOM_MARGIN = 24;
 export const ZOOM_DELAY_MS = 1000;
@@ -11,7 +13,7 @@ export type ZoomLoader = () => Promise<ZoomFactory>;
 
 /** The real loader; left out of the server bundle, which never runs effects. */
 export const loadMediumZoom: ZoomLoader = () =>
-  import.meta.env.SSR ? Promise.reject(new Error("image zoom runs in the browser only")) : import("medium-zoom").then((m) => m.default);
+  import.meta.env.SSR ? Promise.reject(new Error("image zoom runs in the browser only")) : import("./medium-zoom").then((m) => m.default);
 
 export interface ZoomAttacherOptions {
   load?: ZoomLoader;

@@ -26,7 +26,7 @@ export function sentence(message: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** Posts one feedback entry. 201 → ok; 400 → the server's message and field; 429 → the server's text. */
+/** Posts one feedback entry. 201 → ok; 400 → the server's message and field; 429 → the server's message. */
 export async function postFeedback(body: FeedbackBody): Promise<FeedbackResult> {
   let res: Response;
   try {
@@ -53,8 +53,8 @@ export async function postFeedback(body: FeedbackBody): Promise<FeedbackResult> 
   }
   if (status === 413) return { ok: false, status, message: errors.tooLarge };
   if (status === 429) {
-    const plain = (res.headers.get("Content-Type") ?? "").startsWith("text/plain");
-    const text = plain ? (await res.text().catch(() => "")).trim() : "";
+    const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const text = data && typeof data.message === "string" ? data.message.trim() : "";
     return { ok: false, status, message: text && text.length <= 300 ? text : errors.rateLimited };
   }
   return { ok: false, status, message: errors.generic };

@@ -4,9 +4,10 @@
 
 /**
  * FormatVersion is the version of this layout, written in the manifest. A server refuses a folder
- * built with another version instead of serving it half-understood.
+ * built with another version instead of serving it half-understood. 2: pages carry no inline style
+ * the policy does not hash (CSPSources.StyleHashes).
  */
-export const FormatVersion = 1;
+export const FormatVersion = 2;
 
 /** ManifestFile marks a folder as a tzdocs build and lists its pages. */
 export const ManifestFile = "_manifest.json";
@@ -44,6 +45,18 @@ export const LLMsFullFile = "llms-full.txt";
 /** AssetsDir holds the web app's files and the build's content-hashed files. */
 export const AssetsDir = "assets";
 
+/** DiagramFrameFile is the document pages draw mermaid diagrams in (see DiagramFrameCSP). */
+export const DiagramFrameFile = "_diagram.html";
+
+/**
+ * DiagramFrameCSP is the content security policy of DiagramFrameFile, the one document served
+ * with inline styles allowed. Mermaid writes <style> elements and style attributes while it lays
+ * out a diagram; the pages' own policy refuses inline styles, so a page draws its diagrams in
+ * this hidden, same-origin frame, which holds nothing but the drawing code, and moves each
+ * finished SVG into the page with its styles applied through the CSS object model (decision 0008).
+ */
+export const DiagramFrameCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
 /** DataURLPrefix starts the URL of every page's data file (see DataFile). */
 export const DataURLPrefix = "/_data/";
 
@@ -55,6 +68,9 @@ export const SearchURLPrefix = "/_search/";
 
 /** AssetsURLPrefix starts the URL of every asset. */
 export const AssetsURLPrefix = "/assets/";
+
+/** DiagramFrameURL is the URL of DiagramFrameFile. */
+export const DiagramFrameURL = "/_diagram.html";
 
 /** DevEventsURL is where `tzdocs dev` sends reload events (server-sent events). */
 export const DevEventsURL = "/_dev/events";
@@ -164,6 +180,11 @@ export interface HomeCard {
 export interface CSPSources {
   /** ScriptHashes are the sha256 sources of the inline scripts. */
   scriptHashes: string[];
+  /**
+   * StyleHashes are the sha256 sources of the inline styles (style attributes and <style>
+   * elements) that pages and site.yaml's HTML carry. The theme itself has none.
+   */
+  styleHashes: string[];
   /** Origins are third-party origins scripts may load from and talk to (a configured tag manager). */
   origins: string[];
   /**

@@ -35,6 +35,8 @@ export const strings = {
     tryAgain: "Try again",
     details: "Error details",
     retry: "Retry",
+    /** A lazily loaded part (search, Ask AI) failed to load; the details go to the console. */
+    loadFailed: "This part of the page could not be loaded. Check your connection, then retry.",
     loading: "Loading…",
     baseUrl: {
       title: "Your Docusaurus site did not load properly.",

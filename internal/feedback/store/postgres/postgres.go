@@ -5,6 +5,7 @@ package postgres
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"net/url"
 	"time"
@@ -164,8 +165,12 @@ func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 	}
 	var id int64
 	err := s.pool.QueryRow(ctx,
-		"INSERT INTO answer_feedback (created_at, message_id, thumbs, question, answer, sources) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-		s.stamp(a.CreatedAt), a.MessageID, a.Thumbs, a.Question, a.Answer, list(a.Sources)).Scan(&id)
+		`INSERT INTO answer_feedback (created_at, message_id, thumbs, question, answer, sources, vote_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (vote_key) DO NOTHING RETURNING id`,
+		s.stamp(a.CreatedAt), a.MessageID, a.Thumbs, a.Question, a.Answer, list(a.Sources), store.VoteKey(a.MessageID)).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("saving answer feedback for message %q: %w", a.MessageID, store.ErrDuplicate)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("saving answer feedback: %w", err)
 	}

@@ -242,10 +242,14 @@ func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 		return 0, fmt.Errorf("%w: thumbs must be 0 or 1, got %d", store.ErrInvalid, a.Thumbs)
 	}
 	res, err := s.w.ExecContext(ctx,
-		"INSERT INTO answer_feedback (created_at, message_id, thumbs, question, answer, sources) VALUES (?, ?, ?, ?, ?, ?)",
-		s.stamp(a.CreatedAt), a.MessageID, a.Thumbs, a.Question, a.Answer, jsonText(a.Sources))
+		`INSERT INTO answer_feedback (created_at, message_id, thumbs, question, answer, sources, vote_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (vote_key) DO NOTHING`,
+		s.stamp(a.CreatedAt), a.MessageID, a.Thumbs, a.Question, a.Answer, jsonText(a.Sources), store.VoteKey(a.MessageID))
 	if err != nil {
 		return 0, fmt.Errorf("saving answer feedback: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return 0, fmt.Errorf("saving answer feedback for message %q: %w", a.MessageID, store.ErrDuplicate)
 	}
 	return res.LastInsertId()
 }

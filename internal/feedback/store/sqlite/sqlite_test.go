@@ -2,10 +2,12 @@ package sqlite_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/sqlite"
@@ -88,5 +90,35 @@ func BenchmarkAddPage(b *testing.B) {
 		if _, err := s.AddPage(b.Context(), store.Page{URL: "/bench", Helpful: &yes, Comment: "a comment of ordinary length"}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPrune rolls up, expires and caps 100,000 search logs spread over 100 days (cap 50,000).
+func BenchmarkPrune(b *testing.B) {
+	now := time.Now().UTC()
+	for b.Loop() {
+		b.StopTimer()
+		s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		qs := make([]store.Query, 100_000)
+		for i := range qs {
+			qs[i] = store.Query{At: now.Add(-time.Duration(i) * 86 * time.Second), Query: fmt.Sprint("query ", i%5000), NbHits: i % 7}
+		}
+		if err := s.AddQueries(b.Context(), qs); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		p, err := s.Prune(b.Context(), store.Retention{MaxRows: 50_000}, now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if p.RolledUp == 0 || p.Dropped == 0 {
+			b.Fatalf("Prune = %+v", p)
+		}
+		s.Close()
+		b.StartTimer()
 	}
 }

@@ -33,8 +33,8 @@ export function StageLine({ stage }: { stage: Stage }) {
 
 function Thumb({ down }: { down?: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true" style={down ? { transform: "rotate(180deg)" } : undefined}>
-      <path d="M6 9l3-6a2 2 0 0 1 2 2v3h5a1 1 0 0 1 1 1.2l-1.3 6A1 1 0 0 1 14.7 16H6zM3 9h3v7H3z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+    <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+      <path transform={down ? "rotate(180 10 10)" : undefined} d="M6 9l3-6a2 2 0 0 1 2 2v3h5a1 1 0 0 1 1 1.2l-1.3 6A1 1 0 0 1 14.7 16H6zM3 9h3v7H3z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderDiagrams, type MermaidApi } from "../mermaid";
+import { placeSvg, renderDiagrams, type MermaidApi } from "../mermaid";
 
 let root: HTMLElement;
 
@@ -134,5 +134,28 @@ describe("renderDiagrams", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("placeSvg", () => {
+  it("applies a diagram's inline styles through the CSS object model, leaving no style markup", () => {
+    const figure = document.createElement("div");
+    placeSvg(
+      figure,
+      `<svg id="tz-mermaid-9" style="max-width: 321px;"><style>#tz-mermaid-9 .actor{fill:#eaeaea;}</style>` +
+        `<g><rect class="actor" style="fill: rgb(1, 2, 3); stroke-width: 2px;"></rect>` +
+        `<text aria-label="a style=&quot;x&quot; label" data-x='style="y"'>style="z"</text></g></svg>`,
+    );
+    expect(figure.querySelector("style")).toBeNull();
+    expect(figure.querySelector("[data-tz-style]")).toBeNull();
+    expect(figure.querySelector("svg")?.style.maxWidth).toBe("321px");
+    const rect = figure.querySelector("rect") as SVGElement;
+    expect(rect.style.fill).toBe("rgb(1, 2, 3)");
+    expect(rect.style.strokeWidth).toBe("2px");
+    // Attribute values and text that merely mention style= are left as they were.
+    const text = figure.querySelector("text")!;
+    expect(text.getAttribute("aria-label")).toBe('a style="x" label');
+    expect(text.getAttribute("data-x")).toBe('style="y"');
+    expect(text.textContent).toBe('style="z"');
   });
 });

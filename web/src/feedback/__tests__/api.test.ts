@@ -30,9 +30,11 @@ describe("postFeedback", () => {
       expect(!r.ok && r.message).toMatch(re);
     }
   });
-  it("shows the plain text of a 429, or a generic text for another body", async () => {
-    mockFetch(text(429, "Slow down.\n"));
+  it("shows the message of a JSON 429, or a generic text for another body", async () => {
+    mockFetch(json(429, { message: "Slow down.\n", status: 429 }));
     expect(await postFeedback(body)).toMatchObject({ ok: false, status: 429, message: "Slow down." });
+    mockFetch(text(429, "Slow down.\n"));
+    expect(await postFeedback(body)).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/try again in a minute/) });
     mockFetch(new Response("<html>busy</html>", { status: 429, headers: { "Content-Type": "text/html" } }));
     expect(await postFeedback(body)).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/try again in a minute/) });
   });

@@ -13,11 +13,15 @@ export interface LoadableProps<P> {
   props: P;
   /** Spinner delay (SPEC §9: 200 ms); a fast load shows nothing at all. */
   delayMs?: number;
+  /** Reloads the page (tests replace it). */
+  reload?: () => void;
 }
 
 /** Renders a component from a lazily loaded chunk. While it loads: nothing for `delayMs`, then a
- *  spinner; when it fails: the error text and a Retry button that loads it again. */
-export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DELAY_MS }: LoadableProps<P>) {
+ *  spinner; when it fails: the error text and a Retry button that loads it again. Browsers keep a
+ *  failed module import failed for the life of the page, so when the second try fails too, Retry
+ *  reloads the page, which always recovers once the network is back. */
+export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DELAY_MS, reload = () => window.location.reload() }: LoadableProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status<P>>({ kind: "loading", slow: false });
   useEffect(() => {
@@ -30,6 +34,7 @@ export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DEL
         if (live) setStatus({ kind: "ready", Component: mod.default });
       },
       (err: unknown) => {
+        console.error("tzdocs: a part of the page could not be loaded", err);
         if (live) setStatus({ kind: "failed", error: err instanceof Error ? err : new Error(String(err)) });
       },
     );
@@ -47,11 +52,15 @@ export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DEL
     case "failed":
       return (
         <div className="tz-loadable tz-loadable--failed" role="alert">
-          <p className="tz-loadable__error">{status.error.message}</p>
+          <p className="tz-loadable__error">{strings.errors.loadFailed}</p>
           <button
             type="button"
             className="tz-button"
             onClick={() => {
+              if (attempt >= 1) {
+                reload();
+                return;
+              }
               setStatus({ kind: "loading", slow: false });
               setAttempt((a) => a + 1);
             }}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FeedbackForm } from "..";
-import { json, mockFetch, text } from "../../test/fetch";
+import { json, mockFetch } from "../../test/fetch";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,7 +117,7 @@ describe("FeedbackForm", () => {
   });
 
   it("shows the server's text on 429 and keeps what was typed", async () => {
-    mockFetch(text(429, "Too much feedback from your address; please try again in a minute."));
+    mockFetch(json(429, { message: "Too much feedback from your address; please try again in a minute.", status: 429 }));
     render(<FeedbackForm />);
     fill({ category: "other", comment: "Hello" });
     submit();

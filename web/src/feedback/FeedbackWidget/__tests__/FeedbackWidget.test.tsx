@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FeedbackWidget } from "..";
 import { resetStorageWarning } from "../../../lib/storage";
-import { json, mockFetch, text } from "../../test/fetch";
+import { json, mockFetch } from "../../test/fetch";
 
 const PLACEHOLDER = "Comments on specific points and/or aspects (out of date, wrong, incomplete, ...)";
 const KEY = "tz-feedback./architecture/bakers";
@@ -147,7 +147,7 @@ describe("FeedbackWidget", () => {
   });
 
   it("shows the server's text on 429 and a generic text when the network fails", async () => {
-    mockFetch(text(429, "Too much feedback from your address; please try again in a minute.\n"), new TypeError("Failed to fetch"));
+    mockFetch(json(429, { message: "Too much feedback from your address; please try again in a minute.\n", status: 429 }), new TypeError("Failed to fetch"));
     render(<FeedbackWidget route="/a" />);
     fireEvent.click(no());
     await waitFor(() =>

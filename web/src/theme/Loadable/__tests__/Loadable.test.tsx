@@ -34,12 +34,32 @@ describe("Loadable", () => {
   });
 
   it("shows the error text and loads again on Retry", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     let attempts = 0;
     const load = () => (++attempts === 1 ? Promise.reject(new Error("Failed to fetch dynamically imported module")) : Promise.resolve({ default: Hello }));
     render(<Loadable load={load} props={{ name: "again" }} />);
-    expect((await screen.findByRole("alert")).textContent).toContain("Failed to fetch dynamically imported module");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("could not be loaded");
+    expect(alert.textContent).not.toContain("dynamically imported");
+    expect(String(errors.mock.calls[0]?.[1])).toContain("dynamically imported");
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("hello again")).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+
+  it("reloads the page when Retry fails as well, since the browser keeps the failed import", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let attempts = 0;
+    const load = () => {
+      attempts++;
+      return Promise.reject(new Error("Failed to fetch dynamically imported module"));
+    };
+    const reload = vi.fn();
+    render(<Loadable load={load} props={{ name: "never" }} reload={reload} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
+    await vi.waitFor(() => expect(attempts).toBe(2));
+    fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
+    expect(reload).toHaveBeenCalledTimes(1);
     expect(attempts).toBe(2);
   });
 });

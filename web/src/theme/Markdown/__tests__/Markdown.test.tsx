@@ -4,12 +4,11 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Markdown } from "..";
 
-// The lazily imported diagram renderer, replaced so the test sees whether (and when) it is loaded.
-const mermaid = vi.hoisted(() => ({
-  initialize: vi.fn(),
-  render: vi.fn(async (id: string) => ({ svg: `<svg id="${id}"></svg>` })),
-}));
-vi.mock("mermaid", () => ({ default: mermaid }));
+// The diagram frame's drawing code (window.tzDiagrams in /_diagram.html), replaced so the test sees
+// whether (and when) the frame is opened and asked to draw.
+const mermaid = {
+  render: vi.fn(async (id: string) => `<svg id="${id}"></svg>`),
+};
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -20,13 +19,22 @@ const CODE = `<div class="tz-code" data-language="sh"><pre class="tz-code__pre c
 const TABS = `<div class="tz-tabs" data-group-id="lang"><div class="tz-tabs__list" role="tablist"><button type="button" class="tz-tabs__tab" role="tab" id="tz-tabs-1-a-tab" aria-controls="tz-tabs-1-a" aria-selected="true" tabindex="0" data-value="a">A</button><button type="button" class="tz-tabs__tab" role="tab" id="tz-tabs-1-b-tab" aria-controls="tz-tabs-1-b" aria-selected="false" tabindex="-1" data-value="b">B</button></div><div class="tz-tabs__panel" role="tabpanel" id="tz-tabs-1-a" aria-labelledby="tz-tabs-1-a-tab" data-value="a"><p>a</p></div><div class="tz-tabs__panel" role="tabpanel" id="tz-tabs-1-b" aria-labelledby="tz-tabs-1-b-tab" data-value="b" hidden><p>b</p></div></div>`;
 const DIAGRAM = `<pre class="tz-mermaid">graph TD; A--&gt;B</pre>`;
 
+let frames: MutationObserver;
+
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   mermaid.render.mockClear();
+  vi.spyOn(HTMLIFrameElement.prototype, "contentWindow", "get").mockReturnValue({ tzDiagrams: mermaid } as unknown as Window);
+  // jsdom loads no frame: the frame "loads" as soon as it is in the page.
+  frames = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) n.dispatchEvent(new Event("load"));
+  });
+  frames.observe(document.body, { childList: true });
   localStorage.clear();
 });
 
 afterEach(() => {
+  frames.disconnect();
   document.body.innerHTML = "";
 });
 
@@ -82,7 +90,7 @@ describe("Markdown", () => {
 
     rerender(<Markdown html={DIAGRAM + "<p>next page</p>"} hasMermaid />);
     await waitFor(() => expect(container.querySelector(".tz-mermaid--rendered svg")).not.toBeNull());
-    expect(mermaid.render).toHaveBeenCalledWith(expect.stringMatching(/^tz-mermaid-\d+$/), "graph TD; A-->B");
+    expect(mermaid.render).toHaveBeenCalledWith(expect.stringMatching(/^tz-mermaid-\d+$/), "graph TD; A-->B", expect.objectContaining({ securityLevel: "strict" }));
     expect(container.querySelector("pre.tz-mermaid")).toBeNull();
     unmount();
   });

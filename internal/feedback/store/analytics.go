@@ -1,0 +1,94 @@
+package store
+
+import "time"
+
+// DailyQuery is how often one query (as typed) was searched on one day (UTC), rolled up from
+// search_queries.
+type DailyQuery struct {
+	Day      time.Time // 00:00 UTC
+	Query    string
+	Searches int64
+	NbHits   int // the most hits a search of that query found that day
+}
+
+// DailyEvents is the number of Insights events of one kind on one day (UTC), rolled up from
+// insight_events.
+type DailyEvents struct {
+	Day    time.Time // 00:00 UTC
+	Type   string
+	Name   string
+	Index  string
+	Events int64
+}
+
+// Retention bounds what the analytics tables keep; zero fields take the defaults in brackets.
+type Retention struct {
+	Raw          time.Duration // raw search queries and Insights events [90 days; at least 7]
+	Daily        time.Duration // their daily totals [400 days]
+	MaxRows      int64         // rows per raw table; the oldest go first past it [1,000,000]
+	MaxDailyRows int64         // rows per daily table; the oldest days go first past it [1,000,000]
+}
+
+// Defaults of Retention.
+const (
+	DefaultRawRetention   = 90 * 24 * time.Hour
+	DefaultDailyRetention = 400 * 24 * time.Hour
+	DefaultMaxRows        = 1_000_000
+	minRawRetention       = 7 * 24 * time.Hour
+)
+
+// RollupLag is how long a day stays in the raw tables only, before its totals are rolled up: an
+// Insights event may arrive up to 4 days after it happened (the window Algolia accepts), and a
+// search log waits in the recorder for a few seconds.
+const RollupLag = 4*24*time.Hour + time.Hour
+
+// WithDefaults fills in zero fields and raises a raw retention too short to roll up from.
+func (r Retention) WithDefaults() Retention {
+	if r.Raw <= 0 {
+		r.Raw = DefaultRawRetention
+	}
+	r.Raw = max(r.Raw, minRawRetention)
+	if r.Daily <= 0 {
+		r.Daily = DefaultDailyRetention
+	}
+	if r.MaxRows <= 0 {
+		r.MaxRows = DefaultMaxRows
+	}
+	if r.MaxDailyRows <= 0 {
+		r.MaxDailyRows = DefaultMaxRows
+	}
+	return r
+}
+
+// RollupUntil is the end of the last day whose raw analytics may be rolled up at now.
+func RollupUntil(now time.Time) time.Time {
+	return Day(now.Add(-RollupLag))
+}
+
+// Day is 00:00 UTC of t's day.
+func Day(t time.Time) time.Time {
+	return t.UTC().Truncate(24 * time.Hour)
+}
+
+// Pruned says what one Prune did.
+type Pruned struct {
+	RolledUp int64 // raw rows added to the daily totals
+	Expired  int64 // raw and daily rows deleted for their age
+	Dropped  int64 // rows deleted by the size cap
+}
+
+// AnalyticsState is what the analytics housekeeping has done so far.
+type AnalyticsState struct {
+	// RolledUntil: raw rows before it are counted in the daily tables (zero when nothing is).
+	RolledUntil time.Time
+	// Rows dropped by the size cap, ever, per table.
+	DroppedQueries, DroppedEvents, DroppedDaily int64
+}
+
+// Names of the counters in the analytics_state table.
+const (
+	StateRolledUntil    = "rolled_until"
+	StateDroppedQueries = "dropped_search_queries"
+	StateDroppedEvents  = "dropped_insight_events"
+	StateDroppedDaily   = "dropped_daily"
+)

@@ -1,0 +1,104 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"tzdocs/internal/feedback/store"
+)
+
+// pruneSQL spells store.PruneIn for PostgreSQL, where days are DATEs in UTC.
+var pruneSQL = store.PruneSQL{
+	Time: func(t time.Time) any { return t },
+	Day:  func(t time.Time) any { return t },
+
+	GetState: "SELECT value FROM analytics_state WHERE name = $1",
+	AddState: "INSERT INTO analytics_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = analytics_state.value + excluded.value",
+	SetState: "INSERT INTO analytics_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+
+	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= $1 AND at < $2",
+	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2",
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
+		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET searches = search_daily.searches + excluded.searches,
+			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits)`,
+	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events)
+		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3, 4
+		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events`,
+
+	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
+	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
+	ExpireDaily:   []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1"},
+
+	Caps: []store.CapSQL{
+		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
+			DropOldest: "DELETE FROM search_queries WHERE id IN (SELECT id FROM search_queries ORDER BY at, id LIMIT $1)"},
+		{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents,
+			DropOldest: "DELETE FROM insight_events WHERE id IN (SELECT id FROM insight_events ORDER BY at, id LIMIT $1)"},
+		{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true,
+			DropOldest: "DELETE FROM search_daily WHERE ctid IN (SELECT ctid FROM search_daily ORDER BY day LIMIT $1)"},
+		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
+			DropOldest: "DELETE FROM insight_daily WHERE ctid IN (SELECT ctid FROM insight_daily ORDER BY day LIMIT $1)"},
+	},
+}
+
+// pruneTx adapts a pgx transaction to store.PruneTx.
+type pruneTx struct{ tx pgx.Tx }
+
+func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := p.tx.Exec(ctx, query, args...)
+	return tag.RowsAffected(), err
+}
+
+func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
+	var n int64
+	err := p.tx.QueryRow(ctx, query, args...).Scan(&n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return n, err
+}
+
+// Prune implements store.Store.
+func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
+	var p store.Pruned
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		p, err = store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
+		return err
+	})
+	return p, err
+}
+
+// DailyQueries implements store.Store.
+func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
+	var d store.DailyQuery
+	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= $1::date ORDER BY day, query",
+		store.Day(since), []any{&d.Day, &d.Query, &d.Searches, &d.NbHits}, func() error {
+			d.Day = d.Day.UTC()
+			return fn(d)
+		})
+}
+
+// DailyEvents implements store.Store.
+func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
+	var d store.DailyEvents
+	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= $1::date ORDER BY day, type, name, index_name",
+		store.Day(since), []any{&d.Day, &d.Type, &d.Name, &d.Index, &d.Events}, func() error {
+			d.Day = d.Day.UTC()
+			return fn(d)
+		})
+}
+
+// AnalyticsState implements store.Store.
+func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
+	rows, err := s.pool.Query(ctx, "SELECT name, value FROM analytics_state")
+	if err != nil {
+		return store.AnalyticsState{}, err
+	}
+	defer rows.Close()
+	return store.ReadState(rows)
+}

@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// PruneTx is what PruneIn needs from a transaction of either database.
+type PruneTx interface {
+	// Exec runs a statement and returns the number of rows it changed.
+	Exec(ctx context.Context, query string, args ...any) (int64, error)
+	// Int runs a query answering one integer (0 when it answers no row).
+	Int(ctx context.Context, query string, args ...any) (int64, error)
+}
+
+// PruneSQL is one database's spelling of the statements of PruneIn. Times are passed through Time
+// and days through Day; the roll-up statements take (from, until) and add to existing totals.
+type PruneSQL struct {
+	Time, Day func(time.Time) any
+
+	GetState, AddState, SetState string // (name); (name, delta); (name, value)
+
+	CountQueries, CountEvents   string // raw rows with from <= at < until
+	RollupQueries, RollupEvents string
+
+	ExpireQueries, ExpireEvents string // raw rows at < cutoff
+	ExpireDaily                 []string
+
+	Caps []CapSQL
+}
+
+// CapSQL counts a table's rows and drops its n oldest, counting them in the state counter Dropped.
+type CapSQL struct {
+	Count, DropOldest string // (); (n)
+	Dropped           string
+	Daily             bool // capped by MaxDailyRows rather than MaxRows
+}
+
+// PruneIn runs Prune's steps in tx (see Store.Prune).
+func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.Time) (Pruned, error) {
+	r = r.WithDefaults()
+	var p Pruned
+	fail := func(step string, err error) (Pruned, error) {
+		return Pruned{}, fmt.Errorf("pruning analytics: %s: %w", step, err)
+	}
+	fromMS, err := tx.Int(ctx, q.GetState, StateRolledUntil)
+	if err != nil {
+		return fail("reading the roll-up state", err)
+	}
+	from, until := time.UnixMilli(fromMS).UTC(), RollupUntil(now)
+	if until.After(from) {
+		for _, step := range []struct{ count, rollup string }{{q.CountQueries, q.RollupQueries}, {q.CountEvents, q.RollupEvents}} {
+			n, err := tx.Int(ctx, step.count, q.Time(from), q.Time(until))
+			if err != nil {
+				return fail("counting rows to roll up", err)
+			}
+			if _, err := tx.Exec(ctx, step.rollup, q.Time(from), q.Time(until)); err != nil {
+				return fail("rolling up", err)
+			}
+			p.RolledUp += n
+		}
+		if _, err := tx.Exec(ctx, q.SetState, StateRolledUntil, until.UnixMilli()); err != nil {
+			return fail("saving the roll-up state", err)
+		}
+	} else {
+		until = from
+	}
+	// Raw rows go once they are past their retention and rolled up, never before.
+	cutoff := now.Add(-r.Raw)
+	if until.Before(cutoff) {
+		cutoff = until
+	}
+	for _, stmt := range []string{q.ExpireQueries, q.ExpireEvents} {
+		n, err := tx.Exec(ctx, stmt, q.Time(cutoff))
+		if err != nil {
+			return fail("deleting expired rows", err)
+		}
+		p.Expired += n
+	}
+	for _, stmt := range q.ExpireDaily {
+		n, err := tx.Exec(ctx, stmt, q.Day(Day(now.Add(-r.Daily))))
+		if err != nil {
+			return fail("deleting expired daily totals", err)
+		}
+		p.Expired += n
+	}
+	for _, c := range q.Caps {
+		limit := r.MaxRows
+		if c.Daily {
+			limit = r.MaxDailyRows
+		}
+		n, err := tx.Int(ctx, c.Count)
+		if err != nil {
+			return fail("counting rows", err)
+		}
+		if n <= limit {
+			continue
+		}
+		dropped, err := tx.Exec(ctx, c.DropOldest, n-limit)
+		if err != nil {
+			return fail("dropping rows past the size cap", err)
+		}
+		if _, err := tx.Exec(ctx, q.AddState, c.Dropped, dropped); err != nil {
+			return fail("counting dropped rows", err)
+		}
+		p.Dropped += dropped
+	}
+	return p, nil
+}
+
+// Rows is what ReadState needs from the answer of a query, in either database.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// ReadState reads AnalyticsState from the (name, value) rows of analytics_state.
+func ReadState(rows Rows) (AnalyticsState, error) {
+	var s AnalyticsState
+	for rows.Next() {
+		var name string
+		var value int64
+		if err := rows.Scan(&name, &value); err != nil {
+			return s, err
+		}
+		switch name {
+		case StateRolledUntil:
+			if value > 0 {
+				s.RolledUntil = time.UnixMilli(value).UTC()
+			}
+		case StateDroppedQueries:
+			s.DroppedQueries = value
+		case StateDroppedEvents:
+			s.DroppedEvents = value
+		case StateDroppedDaily:
+			s.DroppedDaily = value
+		}
+	}
+	return s, rows.Err()
+}

@@ -1,0 +1,116 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"tzdocs/internal/feedback/store"
+)
+
+// pruneSQL spells store.PruneIn for SQLite, where times are Unix milliseconds.
+var pruneSQL = store.PruneSQL{
+	Time: func(t time.Time) any { return t.UnixMilli() },
+	Day:  func(t time.Time) any { return t.UnixMilli() },
+
+	GetState: "SELECT value FROM analytics_state WHERE name = ?",
+	AddState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+	SetState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+
+	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?",
+	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?",
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
+		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits)`,
+	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events)
+		SELECT at - at % 86400000, type, name, index_name, COUNT(*) FROM insight_events WHERE at >= ? AND at < ? GROUP BY 1, 2, 3, 4
+		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events`,
+
+	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
+	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
+	ExpireDaily:   []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?"},
+
+	Caps: []store.CapSQL{
+		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
+			DropOldest: "DELETE FROM search_queries WHERE id IN (SELECT id FROM search_queries ORDER BY at, id LIMIT ?)"},
+		{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents,
+			DropOldest: "DELETE FROM insight_events WHERE id IN (SELECT id FROM insight_events ORDER BY at, id LIMIT ?)"},
+		{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true,
+			DropOldest: "DELETE FROM search_daily WHERE rowid IN (SELECT rowid FROM search_daily ORDER BY day LIMIT ?)"},
+		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
+			DropOldest: "DELETE FROM insight_daily WHERE rowid IN (SELECT rowid FROM insight_daily ORDER BY day LIMIT ?)"},
+	},
+}
+
+// pruneTx adapts a database/sql transaction to store.PruneTx.
+type pruneTx struct{ tx *sql.Tx }
+
+func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := p.tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
+	var n int64
+	err := p.tx.QueryRowContext(ctx, query, args...).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return n, err
+}
+
+// Prune implements store.Store.
+func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return store.Pruned{}, err
+	}
+	defer tx.Rollback()
+	p, err := store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
+	if err != nil {
+		return store.Pruned{}, err
+	}
+	return p, tx.Commit()
+}
+
+// DailyQueries implements store.Store.
+func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
+	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? ORDER BY day, query",
+		store.Day(since), func(rows *sql.Rows) error {
+			var d store.DailyQuery
+			var day int64
+			if err := rows.Scan(&day, &d.Query, &d.Searches, &d.NbHits); err != nil {
+				return err
+			}
+			d.Day = fromMilli(day)
+			return fn(d)
+		})
+}
+
+// DailyEvents implements store.Store.
+func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
+	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= ? ORDER BY day, type, name, index_name",
+		store.Day(since), func(rows *sql.Rows) error {
+			var d store.DailyEvents
+			var day int64
+			if err := rows.Scan(&day, &d.Type, &d.Name, &d.Index, &d.Events); err != nil {
+				return err
+			}
+			d.Day = fromMilli(day)
+			return fn(d)
+		})
+}
+
+// AnalyticsState implements store.Store.
+func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT name, value FROM analytics_state")
+	if err != nil {
+		return store.AnalyticsState{}, err
+	}
+	defer rows.Close()
+	return store.ReadState(rows)
+}
