@@ -12,26 +12,16 @@ type CopyState = "idle" | "copied" | "failed";
 export interface PageActionsProps {
   site: SiteData;
   page: PageData;
-  /** Fetches the Markdown; tests replace it. */
-  fetchText?: (url: string) => Promise<string>;
-  /** Puts text on the clipboard; tests replace it. */
-  write?: (text: string) => Promise<void>;
-}
-
-async function fetchMarkdown(url: string): Promise<string> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return res.text();
 }
 
 /** The menu by a page's title: copy the page as Markdown, view the Markdown, or open the page in a
  *  chat assistant. Shown only for pages that have a Markdown version. The assistants are plain links:
  *  nothing reaches another site until the reader follows one. */
-export function PageActions(props: PageActionsProps) {
-  return props.page.markdown ? <Menu {...props} path={props.page.markdown} /> : null;
+export function PageActions({ site, page }: PageActionsProps) {
+  return page.markdown ? <Menu site={site} path={page.markdown} /> : null;
 }
 
-function Menu({ site, path, fetchText = fetchMarkdown, write }: PageActionsProps & { path: string }) {
+function Menu({ site, path }: { site: SiteData; path: string }) {
   const s = strings.pageActions;
   const [open, setOpen] = useState(false);
   const [copy, setCopy] = useState<CopyState>("idle");
@@ -65,8 +55,12 @@ function Menu({ site, path, fetchText = fetchMarkdown, write }: PageActionsProps
   }, [copy]);
 
   const copyPage = () => {
-    fetchText(path)
-      .then((text) => (write ?? ((t: string) => writeClipboard(t, document)))(text))
+    fetch(path)
+      .then((res) => {
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+        return res.text();
+      })
+      .then((text) => writeClipboard(text, document))
       .then(
         () => setCopy("copied"),
         () => setCopy("failed"),
@@ -94,11 +88,7 @@ function Menu({ site, path, fetchText = fetchMarkdown, write }: PageActionsProps
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-      >
-        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        </svg>
-      </button>
+      />
       <ul id={menuId} className="tz-page-actions__menu" hidden={!open}>
         <li>
           <button type="button" className="tz-page-actions__item" onClick={copyPage}>
@@ -106,7 +96,7 @@ function Menu({ site, path, fetchText = fetchMarkdown, write }: PageActionsProps
           </button>
         </li>
         <li>
-          <a className="tz-page-actions__item" href={path} type="text/markdown">
+          <a className="tz-page-actions__item" href={path}>
             {s.viewMarkdown}
           </a>
         </li>

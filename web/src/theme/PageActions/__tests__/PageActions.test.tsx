@@ -5,14 +5,24 @@ import { docFixture, siteFixture } from "../../../test/fixtures";
 
 const page = docFixture({ markdown: "/architecture/tokens/FA1.2.md" });
 
-function setup(options: { fetchText?: (url: string) => Promise<string>; write?: (text: string) => Promise<void> } = {}) {
-  const fetchText = options.fetchText ?? vi.fn(async () => "# FA1.2 tokens\n");
-  const write = options.write ?? vi.fn(async () => {});
-  render(<PageActions site={siteFixture()} page={page} fetchText={fetchText} write={write} />);
-  return { fetchText, write, toggle: screen.getByRole("button", { name: "More page options" }) };
+const writeText = vi.fn(async (_text: string) => {});
+
+/** Renders the menu with fetch answering `markdown` (or failing) and a clipboard that records. */
+function setup(markdown: string | null = "# FA1.2 tokens\n") {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => (markdown === null ? new Response("", { status: 404 }) : new Response(markdown))),
+  );
+  Object.defineProperty(window.navigator, "clipboard", { value: { writeText }, configurable: true });
+  render(<PageActions site={siteFixture()} page={page} />);
+  return { toggle: screen.getByRole("button", { name: "More page options" }) };
 }
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  writeText.mockClear();
+});
 
 describe("PageActions", () => {
   it("renders nothing for a page without Markdown", () => {
@@ -21,7 +31,7 @@ describe("PageActions", () => {
   });
 
   it("links the Markdown and the assistants without requesting anything", () => {
-    const { fetchText, toggle } = setup();
+    const { toggle } = setup();
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
@@ -33,17 +43,17 @@ describe("PageActions", () => {
     expect(chat.getAttribute("rel")).toBe("noopener noreferrer");
     const claude = screen.getByRole("link", { name: /Open in Claude/ });
     expect(new URL(claude.getAttribute("href") ?? "").searchParams.get("q")).toBe(prompt);
-    expect(fetchText).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("copies the page's Markdown and says so, then says Copy again", async () => {
     vi.useFakeTimers();
-    const { fetchText, write } = setup();
+    setup();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Copy page" }));
     });
-    expect(fetchText).toHaveBeenCalledWith("/architecture/tokens/FA1.2.md");
-    expect(write).toHaveBeenCalledWith("# FA1.2 tokens\n");
+    expect(fetch).toHaveBeenCalledWith("/architecture/tokens/FA1.2.md");
+    expect(writeText).toHaveBeenCalledWith("# FA1.2 tokens\n");
     expect(screen.getByRole("status").textContent).toBe("Copied");
     expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
     act(() => vi.advanceTimersByTime(1500));
@@ -51,11 +61,12 @@ describe("PageActions", () => {
   });
 
   it("says when copying failed", async () => {
-    setup({ fetchText: async () => Promise.reject(new Error("offline")) });
+    setup(null);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Copy page" }));
     });
     expect(screen.getByRole("status").textContent).toBe("Copy failed");
+    expect(writeText).not.toHaveBeenCalled();
   });
 
   it("closes on Escape, returning focus to its button, and on a click outside", () => {
