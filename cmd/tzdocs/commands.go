@@ -183,22 +183,30 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return serve(ctx, stdout, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
 }
 
-// askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
-// set (the built-in extractive engine answers when it cannot), else the extractive engine; and
-// the secret that signs Ask AI tokens.
+// askAI picks the answer engine (see answerEngine) and the secret that signs Ask AI tokens.
 func askAI(dbURL string, getenv func(string) string, logger *slog.Logger) (assistant.Engine, []byte, error) {
 	secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
 	if err != nil {
 		return nil, nil, err
 	}
+	e, err := answerEngine(getenv, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, secret, nil
+}
+
+// answerEngine is an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is set (the built-in
+// extractive engine answers when it cannot), else the extractive engine.
+func answerEngine(getenv func(string) string, logger *slog.Logger) (assistant.Engine, error) {
 	if cfg, ok := openai.FromEnv(getenv); ok {
 		e, err := openai.New(cfg)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return assistant.WithFallback(e, assistant.NewExtractive(), logger), secret, nil
+		return assistant.WithFallback(e, assistant.NewExtractive(), logger), nil
 	}
-	return assistant.NewExtractive(), secret, nil
+	return assistant.NewExtractive(), nil
 }
 
 // optionalCount is a flag holding a whole number, 0 or more, that knows whether it was given.

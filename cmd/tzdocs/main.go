@@ -40,6 +40,7 @@ Usage:
   tzdocs dev   [--site site] [--addr 127.0.0.1:8080]         build, watch and live-reload
   tzdocs check [--site site]                                 check config, front matter, links, anchors, images
   tzdocs search [--dir dist] QUERY                           print ranked hits with their ranking criteria
+  tzdocs mcp [--dir dist]                                    the MCP server over stdio, for coding assistants
   tzdocs search-report [--since DATE] [--top 20]             top queries, queries without results, click-through
   tzdocs feedback export [--format csv|json] [--since DATE]  page and answer feedback for maintainers
   tzdocs feedback stats                                      votes and comments per page, worst first
@@ -67,6 +68,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdCheck(ctx, rest, stdout, stderr)
 	case "search":
 		return cmdSearch(ctx, rest, stdout, stderr)
+	case "mcp":
+		return cmdMCP(ctx, rest, getenv, os.Stdin, stdout, stderr)
 	case "search-report":
 		return cmdSearchReport(ctx, rest, getenv, stdout, stderr)
 	case "feedback":

@@ -47,7 +47,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelpForEachCommand(t *testing.T) {
-	for _, cmd := range []string{"build", "serve", "dev", "check", "search"} {
+	for _, cmd := range []string{"build", "serve", "dev", "check", "search", "mcp"} {
 		out, errOut, err := runCmd(t, cmd, "--help")
 		if err != nil || !strings.Contains(out, "Usage: tzdocs "+cmd) || !strings.Contains(out, "-site") && !strings.Contains(out, "-dir") {
 			t.Errorf("%s --help: %v %q", cmd, err, out)

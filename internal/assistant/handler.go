@@ -48,8 +48,11 @@ const (
 	DefaultEventWriteTimeout = 30 * time.Second
 )
 
+// DefaultQuestionRateLimit is how many questions one client may ask: a person asks a few a minute.
+var DefaultQuestionRateLimit = RateLimit{PerMinute: 20, Burst: 10}
+
 var (
-	defaultPerToken   = RateLimit{PerMinute: 20, Burst: 10}
+	defaultPerToken   = DefaultQuestionRateLimit
 	defaultPerAddress = RateLimit{PerMinute: 60, Burst: 30}
 )
 

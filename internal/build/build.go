@@ -145,10 +145,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	codeCSSPath := dist.AssetsDir + "/" + hashedName("code", ".css", []byte(codeCSS))
 	out.Add(codeCSSPath, []byte(codeCSS))
 	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID,
-		markdown: map[string]bool{}}
-	for _, d := range site.Docs {
-		shell.markdown[d.Route] = hasMarkdown(d)
-	}
+		head: newHeadMeta(site.Config)}
 
 	pages := make([]*dist.PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {
@@ -457,6 +454,9 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.P
 		p.Heading = md.Title // the page's own h1, drawn on the page; d.Title names it everywhere else
 	}
 	p.HideTitle, p.Keywords, p.Image = d.FrontMatter.HideTitle, d.FrontMatter.Keywords, d.FrontMatter.Image
+	if hasMarkdown(d) {
+		p.Markdown = "/" + dist.MarkdownFile(d.Route)
+	}
 	// The TOC's heading levels: the site's (themeConfig.tableOfContents), unless the page chooses
 	// its own (toc_min_heading_level, toc_max_heading_level).
 	lo, hi := site.Config.ThemeConfig.TableOfContents.MinHeadingLevel, site.Config.ThemeConfig.TableOfContents.MaxHeadingLevel

@@ -107,8 +107,7 @@ type shell struct {
 	web        *webManifest
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
-	// markdown holds the routes that have a Markdown version (<route>.md), which their head links.
-	markdown map[string]bool
+	head       headMeta
 }
 
 // document returns the full HTML page. inline is the page data inlined for hydration, without the
@@ -128,7 +127,7 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 	if p.Kind == "home" {
 		title = s.site.Title
 	}
-	canonical := s.site.URL + p.Route
+	canonical := s.head.Origin + p.Route
 	var b strings.Builder
 	b.Grow(len(app) + len(data) + 2048)
 	esc := html.EscapeString
@@ -155,23 +154,20 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 		fmt.Fprintf(&b, "<meta name=\"keywords\" content=\"%s\">\n", esc(strings.Join(p.Keywords, ", ")))
 	}
 	card := "summary"
-	if p.Image != "" {
-		img := p.Image
-		if strings.HasPrefix(img, "/") {
-			img = s.site.URL + img // social cards need an absolute URL
-		}
+	if img := s.head.pageImage(p); img != "" { // link previews need an absolute URL
 		fmt.Fprintf(&b, "<meta property=\"og:image\" content=\"%s\">\n<meta name=\"twitter:image\" content=\"%s\">\n", esc(img), esc(img))
 		card = "summary_large_image"
 	}
 	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"website\">\n<meta name=\"twitter:card\" content=\"%s\">\n", card)
-	if s.markdown[p.Route] {
-		fmt.Fprintf(&b, "<link rel=\"alternate\" type=\"text/markdown\" href=\"/%s\">\n", esc(dist.MarkdownFile(p.Route)))
+	if p.Markdown != "" {
+		fmt.Fprintf(&b, "<link rel=\"alternate\" type=\"text/markdown\" href=\"%s\">\n", esc(p.Markdown))
 	}
 	if p.Kind != "notfound" {
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", esc(canonical), esc(canonical))
 	} else {
 		b.WriteString("<meta name=\"robots\" content=\"noindex\">\n")
 	}
+	s.head.write(&b, p, canonical)
 	if s.site.Favicon != "" {
 		fmt.Fprintf(&b, "<link rel=\"icon\" href=\"%s\">\n", esc(s.site.Favicon))
 	}
@@ -197,7 +193,7 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
 // change since the last build keep their HTML and are not sent to Node again.
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
-	shellKey, _ := json.Marshal(sh.web)
+	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
 	var todo []*dist.PageData
 	var todoJSON [][]byte
 	for _, p := range pages {

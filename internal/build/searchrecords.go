@@ -15,9 +15,11 @@ import (
 
 // Record facet values that contextual search filters match: Docusaurus's search bar sends
 // language:en and docusaurus_tag:default or docs-default-current.
+// The pages' docsearch meta tags carry the same values.
 const (
 	recordLanguage = "en"
-	recordTag      = "docs-default-current"
+	recordVersion  = "current"
+	recordTag      = "docs-default-" + recordVersion
 )
 
 // Sizes of content records: prose is cut at sentence ends into blocks of about contentWords
@@ -76,17 +78,7 @@ func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) [
 		pages = append(pages, searchPage{url: d.Route, lvl0: lvl0(site, d, sections), title: d.Title,
 			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted})
 	}
-	return records(siteOrigin(site.Config.URL, site.Config.BaseURL), pages)
-}
-
-// siteOrigin is what goes before a route to make the absolute URL DocSearch records carry:
-// site.yaml's url and baseUrl without its final slash ("https://docs.tezos.com", or
-// "https://example.org/docs" for baseUrl /docs/). A site without url keeps relative URLs.
-func siteOrigin(siteURL, baseURL string) string {
-	if siteURL == "" {
-		return ""
-	}
-	return strings.TrimRight(siteURL, "/") + strings.TrimRight(baseURL, "/")
+	return records(dist.Origin(site.Config.URL, site.Config.BaseURL), pages)
 }
 
 // records makes one record per page title, one per heading and one per block of text or code,

@@ -78,8 +78,8 @@ func TestRecordURLsAreAbsoluteUnderBaseURLWithHostFreeIDs(t *testing.T) {
 		{"", "/", ""},
 	}
 	for _, c := range cases {
-		if got := siteOrigin(c.url, c.base); got != c.want {
-			t.Errorf("siteOrigin(%q, %q) = %q, want %q", c.url, c.base, got, c.want)
+		if got := dist.Origin(c.url, c.base); got != c.want {
+			t.Errorf("dist.Origin(%q, %q) = %q, want %q", c.url, c.base, got, c.want)
 		}
 	}
 	moved := records("https://example.org/docs", recordPages()[:1])

@@ -84,6 +84,10 @@ type Version struct {
 
 // ThemeConfig holds everything the reader sees.
 type ThemeConfig struct {
+	// Image is the site's default share image (og:image, twitter:image) for pages whose front
+	// matter names none: a path under static/ ("img/social-card.png") or an absolute http(s) URL,
+	// as Docusaurus's themeConfig.image.
+	Image           string           `yaml:"image"`
 	TableOfContents TableOfContents  `yaml:"tableOfContents"`
 	ColorMode       ColorMode        `yaml:"colorMode"`
 	Code            Code             `yaml:"code"`

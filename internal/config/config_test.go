@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -121,5 +123,53 @@ func TestMarkdownOptions(t *testing.T) {
 	}
 	if _, err := Parse("site.yaml", []byte(base+"markdown:\n  katex: true\n")); err == nil || !strings.Contains(err.Error(), "katex") {
 		t.Errorf("unknown markdown option: %v", err)
+	}
+}
+
+func TestDefaultShareImageMustExistOrBeAnURL(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "static", "img"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "static", "img", "card.png"), []byte("png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "site.yaml")
+	withImage := func(img string) string {
+		return strings.Replace(base, "themeConfig:\n", "themeConfig:\n  image: "+img+"\n", 1)
+	}
+	for _, ok := range []string{"img/card.png", "/img/card.png", "https://cdn.example.org/card.png"} {
+		cfg, err := Parse(file, []byte(withImage(ok)))
+		if err != nil || cfg.ThemeConfig.Image != ok {
+			t.Errorf("image %s: %v", ok, err)
+		}
+	}
+	for img, want := range map[string]string{
+		"img/missing.png":     "site.yaml:10: themeConfig.image: the image static/img/missing.png does not exist",
+		"ftp://example.org/a": `"ftp://example.org/a" is not an absolute http(s) URL`,
+		"../secret.png":       "is not a file under static/",
+		"img":                 "the image static/img does not exist",
+	} {
+		_, err := Parse(file, []byte(withImage(img)))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("image %s: err = %v, want %q", img, err, want)
+		}
+	}
+}
+
+func TestLocaleAddressesAreChecked(t *testing.T) {
+	two := strings.Replace(base, "locales: [en]", "locales: [en, fr]", 1)
+	two = strings.Replace(two, "    en: { label: English, direction: ltr, htmlLang: en }\n",
+		"    en: { label: English, direction: ltr, htmlLang: en-US }\n    fr: { label: Français, htmlLang: fr-FR, url: URL, baseUrl: BASE }\n", 1)
+	ok := strings.NewReplacer("URL", "https://fr.example.org", "BASE", "/docs/").Replace(two)
+	if _, err := Parse("site.yaml", []byte(ok)); err != nil {
+		t.Errorf("valid locale addresses: %v", err)
+	}
+	bad := strings.NewReplacer("URL", "fr.example.org", "BASE", "fr").Replace(two)
+	_, err := Parse("site.yaml", []byte(bad))
+	for _, want := range []string{"i18n.localeConfigs.fr.url", `"fr.example.org" is not an absolute http(s) URL`, "i18n.localeConfigs.fr.baseUrl", `"fr" must start and end with '/'`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want %q", err, want)
+		}
 	}
 }

@@ -2,6 +2,9 @@ package config
 
 import (
 	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +29,12 @@ func (c *Config) validate() []error {
 		lc := c.I18n.LocaleConfigs[loc] // defaults gave every locale one
 		if lc.Direction != "ltr" && lc.Direction != "rtl" {
 			add("i18n.localeConfigs."+loc+".direction", fmt.Sprintf("direction %q is not ltr or rtl", lc.Direction), "use ltr or rtl", "i18n", "localeConfigs", loc, "direction")
+		}
+		if lc.URL != "" && !isHTTPURL(lc.URL) {
+			add("i18n.localeConfigs."+loc+".url", fmt.Sprintf("%q is not an absolute http(s) URL", lc.URL), "give the site's address in that locale, such as https://fr.docs.example.org, or leave url out", "i18n", "localeConfigs", loc, "url")
+		}
+		if lc.BaseURL != "" && (!strings.HasPrefix(lc.BaseURL, "/") || !strings.HasSuffix(lc.BaseURL, "/")) {
+			add("i18n.localeConfigs."+loc+".baseUrl", fmt.Sprintf("%q must start and end with '/'", lc.BaseURL), "use a path such as /fr/, or leave baseUrl out", "i18n", "localeConfigs", loc, "baseUrl")
 		}
 	}
 	if !slices.Contains(c.I18n.Locales, c.I18n.DefaultLocale) {
@@ -52,6 +61,11 @@ func (c *Config) validate() []error {
 	}
 	for i, it := range c.ThemeConfig.Navbar.Items {
 		errs = append(errs, c.validateItem(it, fmt.Sprintf("themeConfig.navbar.items[%d]", i), []any{"themeConfig", "navbar", "items", i})...)
+	}
+	if img := c.ThemeConfig.Image; img != "" {
+		if msg, fix := c.checkImage(img); msg != "" {
+			add("themeConfig.image", msg, fix, "themeConfig", "image")
+		}
 	}
 	if ab := c.ThemeConfig.AnnouncementBar; ab != nil && ab.ID == "" {
 		add("themeConfig.announcementBar.id", "the announcement bar has no id", "set an id; changing it shows the bar again to readers who closed it", "themeConfig", "announcementBar")
@@ -116,6 +130,32 @@ func (c *Config) validateItem(it NavbarItem, key string, path []any) []error {
 		}
 	}
 	return errs
+}
+
+// checkImage checks the default share image: an absolute http(s) URL, or a file under static/.
+// It returns what is wrong and the fix, or "".
+func (c *Config) checkImage(img string) (msg, fix string) {
+	if strings.Contains(img, "://") || strings.HasPrefix(img, "//") {
+		if !isHTTPURL(img) {
+			return fmt.Sprintf("%q is not an absolute http(s) URL", img), "give a path under static/ (img/social-card.png) or an https:// URL"
+		}
+		return "", ""
+	}
+	rel := strings.TrimPrefix(img, "/")
+	p := filepath.Join(c.Dir, "static", filepath.FromSlash(rel))
+	if rel == "" || strings.Contains(rel, "..") {
+		return fmt.Sprintf("%q is not a file under static/", img), "give a path under static/, such as img/social-card.png"
+	}
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		return fmt.Sprintf("the image %s does not exist", filepath.ToSlash(filepath.Join("static", rel))), "add the file (1200×630 pixels suits link previews) or fix the path"
+	}
+	return "", ""
+}
+
+// isHTTPURL tells whether s is an absolute http or https URL with a host.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 func (c *Config) versionNames() string {

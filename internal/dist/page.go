@@ -17,6 +17,9 @@ type PageData struct {
 	// Heading is the page's own level-1 heading when it differs from Title (which front matter
 	// set): the page shows it, as Docusaurus does, while Title names the page everywhere else.
 	Heading string `json:"heading,omitempty"`
+	// Markdown is the URL path of the page's Markdown version (MarkdownFile), for pages that have
+	// one: the head links it and the page menu copies it.
+	Markdown string `json:"markdown,omitempty"`
 	// Keywords and Image go into the head's meta tags only.
 	Keywords []string `json:"-"`
 	Image    string   `json:"-"`

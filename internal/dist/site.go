@@ -1,5 +1,7 @@
 package dist
 
+import "strings"
+
 // InlineData is what every prerendered page carries in its DataElementID script: the site and the
 // page, so the app hydrates without a request. The page's HTML is left out: the app reads it back
 // from the DOM.
@@ -205,4 +207,14 @@ type ChatbotConfig struct {
 	HeaderTitle    string `json:"headerTitle"`
 	ButtonPosition string `json:"buttonPosition"`
 	FooterText     string `json:"footerText"`
+}
+
+// Origin is what goes before a route to make a page's absolute URL, as search records carry it:
+// site.yaml's url and baseUrl without the final slash ("https://docs.tezos.com", or
+// "https://example.org/docs" for baseUrl /docs/). A site without url keeps relative URLs: "".
+func Origin(siteURL, baseURL string) string {
+	if siteURL == "" {
+		return ""
+	}
+	return strings.TrimRight(siteURL, "/") + strings.TrimRight(baseURL, "/")
 }

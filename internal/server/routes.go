@@ -93,6 +93,7 @@ func (s *Server) routes() (http.Handler, error) {
 		s.handle(mux, "/api/askai/", s.api(assistant.Handler(opts)))
 	}
 	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))
+	s.handle(mux, "/mcp", s.handleMCP())
 	s.handle(mux, "/", s.handleSite())
 	return mux, nil
 }

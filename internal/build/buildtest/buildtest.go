@@ -93,3 +93,25 @@ func BuiltCode(tb testing.TB) []dist.CodeBlock {
 	tb.Helper()
 	return fromBuild(tb, dist.LoadCode)
 }
+
+// Site builds archive, a txtar site whose files sit under site/, with a stand-in for the web app
+// (sitetest.FakeWeb), and returns the built folder: what `tzdocs build` writes, for tests of what
+// reads a build (the server, the MCP server). Prerendering needs Node.
+func Site(tb testing.TB, archive string) string {
+	tb.Helper()
+	dir := sitetest.Write(tb, archive+sitetest.FakeWeb)
+	out := filepath.Join(dir, "dist")
+	b := build.New(build.Options{SiteDir: filepath.Join(dir, "site"), OutDir: out, WebDir: filepath.Join(dir, "web")})
+	defer b.Close()
+	if _, err := b.Build(context.Background()); err != nil {
+		tb.Fatalf("building the test site: %v", err)
+	}
+	return out
+}
+
+// BuiltSite returns the whole site that make build wrote into dist/, skipping without a build like
+// BuiltRecords.
+func BuiltSite(tb testing.TB) *dist.Site {
+	tb.Helper()
+	return fromBuild(tb, dist.Load)
+}

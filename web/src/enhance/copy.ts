@@ -39,7 +39,8 @@ export function codeText(block: Element): string {
   return (clone.textContent ?? "").replace(/\n$/, "");
 }
 
-async function writeClipboard(text: string, doc: Document): Promise<void> {
+/** Puts text on the clipboard with the async Clipboard API, or a hidden textarea where the API is missing. */
+export async function writeClipboard(text: string, doc: Document): Promise<void> {
   const clipboard = doc.defaultView?.navigator.clipboard;
   if (clipboard) return clipboard.writeText(text);
   const area = doc.createElement("textarea");

@@ -114,6 +114,11 @@ export interface PageData {
    * set): the page shows it, as Docusaurus does, while Title names the page everywhere else.
    */
   heading?: string;
+  /**
+   * Markdown is the URL path of the page's Markdown version (MarkdownFile), for pages that have
+   * one: the head links it and the page menu copies it.
+   */
+  markdown?: string;
   /** Sidebar names the sidebar this page belongs to; empty for pages without one. */
   sidebar?: string;
   breadcrumbs: Breadcrumb[];

@@ -46,4 +46,16 @@ export const strings = {
     },
   },
   footer: { label: "Footer" },
+  pageActions: {
+    /** The button that copies the page's Markdown, and its states. */
+    copy: "Copy page",
+    copied: "Copied",
+    failed: "Copy failed",
+    /** Accessible name of the button that opens the menu. */
+    more: "More page options",
+    copyMarkdown: "Copy page as Markdown",
+    viewMarkdown: "View as Markdown",
+    openChatGPT: "Open in ChatGPT",
+    openClaude: "Open in Claude",
+  },
 } as const;

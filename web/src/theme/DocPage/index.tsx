@@ -5,6 +5,7 @@ import { DocSidebar } from "../DocSidebar";
 import { LastUpdated } from "../LastUpdated";
 import { MAIN_ID } from "../Layout";
 import { Markdown } from "../Markdown";
+import { PageActions } from "../PageActions";
 import { Pagination } from "../Pagination";
 import { FeedbackWidget } from "../../feedback";
 import { TOC } from "../TOC";
@@ -27,11 +28,10 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
         <div className="tz-doc">
           <article className="tz-doc__article">
             <Breadcrumbs items={page.breadcrumbs} />
-            {!page.hideTitle && (
-              <header>
-                <h1 className="tz-doc__title">{page.heading ?? page.title}</h1>
-              </header>
-            )}
+            <header className="tz-doc__header">
+              {!page.hideTitle && <h1 className="tz-doc__title">{page.heading ?? page.title}</h1>}
+              <PageActions site={site} page={page} />
+            </header>
             {showToc && <TOCCollapsible entries={page.toc} />}
             <Markdown html={page.html ?? ""} />
             <footer className="tz-doc__footer">
