@@ -142,6 +142,14 @@ test("an answer's multi-line code block shows every line, beside its copy button
   const block = panel.locator('.tz-assistant__code[data-language="typescript"]').first();
   const pre = block.locator("pre");
   assert.equal((await pre.innerText()).replace(/\n$/, ""), SEND_TEZ, "every line, as written");
+  // Highlighted as the pages' code is: token spans with the site's code stylesheet's colours.
+  await block.locator("pre code span.kd, pre code span.nx, pre code span.s1, pre code span.s2").first().waitFor();
+  const [plain, token] = await block.evaluate((el) => {
+    const code = el.querySelector("pre code");
+    const span = code.querySelector("span.kd") ?? code.querySelector("span[class]");
+    return [getComputedStyle(code).color, getComputedStyle(span).color];
+  });
+  assert.notEqual(token, plain, "a keyword has its own colour");
   const lines = await pre.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
   assert.ok(lines >= SEND_TEZ.split("\n").length, `the block is drawn on ${lines} lines`);
 

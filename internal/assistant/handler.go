@@ -18,6 +18,7 @@ import (
 
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/highlight"
 	"tzdocs/internal/httpapi"
 	"tzdocs/internal/metrics"
 	"tzdocs/internal/ratelimit"
@@ -101,6 +102,8 @@ type handler struct {
 	byAddress *ratelimit.Limiter
 	recent    *recentExchanges
 	log       *slog.Logger
+	// highlighter colours the answers' code blocks as the pages' (CodeParts).
+	highlighter *highlight.Highlighter
 }
 
 // Handler serves the Ask AI API under any prefix (the server mounts it at /api/askai/):
@@ -158,12 +161,13 @@ func Handler(opts Options) http.Handler {
 		l.EventWriteTimeout = DefaultEventWriteTimeout
 	}
 	h := &handler{
-		opts:      opts,
-		tokens:    NewTokens(opts.Secret, opts.AssistantID, opts.Now),
-		byToken:   ratelimit.New(l.PerToken, defaultPerToken, opts.Now),
-		byAddress: ratelimit.New(l.PerAddress, defaultPerAddress, opts.Now),
-		recent:    newRecentExchanges(l.RecentExchanges),
-		log:       opts.Logger,
+		opts:        opts,
+		tokens:      NewTokens(opts.Secret, opts.AssistantID, opts.Now),
+		byToken:     ratelimit.New(l.PerToken, defaultPerToken, opts.Now),
+		byAddress:   ratelimit.New(l.PerAddress, defaultPerAddress, opts.Now),
+		recent:      newRecentExchanges(l.RecentExchanges),
+		highlighter: highlight.New(),
+		log:         opts.Logger,
 	}
 	return h
 }
@@ -388,6 +392,8 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 			out.FinishStep()
 			out.TextDelta(noAnswerText)
 		}
+		out.FinishStep()
+		_ = out.CodeParts(h.highlighter)
 		if out.finish() == nil {
 			h.recent.add(messageID, &exchange{question: req.Question, answer: out.Answer(),
 				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now()})

@@ -52,6 +52,7 @@ type chunk struct {
 	Input          any    `json:"input,omitempty"`
 	Output         any    `json:"output,omitempty"`
 	ErrorText      string `json:"errorText,omitempty"`
+	Data           any    `json:"data,omitempty"`
 }
 
 func (s *Stream) write(c chunk) error {

@@ -71,8 +71,14 @@ for (const file of files) {
     assert.equal(chunks.at(-1).type, 'finish');
     assert.equal(message.role, 'assistant');
     const parts = message.parts;
-    const last = parts.at(-1);
+    // After the text may come the highlighted form of its code blocks, as data parts.
+    const code = parts.filter((p) => p.type === 'data-tz-code');
+    for (const c of code) {
+      assert.ok(typeof c.data.lang === 'string' && typeof c.data.code === 'string' && typeof c.data.html === 'string', 'a code part has lang, code and html');
+    }
+    const last = parts.filter((p) => p.type !== 'data-tz-code').at(-1);
     assert.equal(last.type, 'text', 'the answer ends with text');
+    for (const c of code) assert.ok(last.text.includes(c.data.code), 'a code part is a block of the answer text');
     assert.equal(last.state, 'done');
     assert.ok(last.text.length > 0);
     const calls = parts.filter((p) => p.type === 'tool-searchIndex');

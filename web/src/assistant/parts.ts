@@ -116,3 +116,31 @@ export function newId(): string {
   const rand = Math.random().toString(36).slice(2, 10);
   return `${Date.now().toString(36)}-${counter.toString(36)}-${rand}`;
 }
+
+/** The server's highlighted form of an answer's code blocks (data-tz-code parts), by codeKey. Each
+ *  is checked to be token spans around exactly the block's text, else left out (shown plain). */
+export function highlightedCode(message: ChatMessage | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of message?.parts ?? []) {
+    if (part.type !== "data-tz-code") continue;
+    const d = (part as { data?: unknown }).data as { lang?: unknown; code?: unknown; html?: unknown } | undefined;
+    if (typeof d?.lang !== "string" || typeof d.code !== "string" || typeof d.html !== "string") continue;
+    if (isTokenSpans(d.html, d.code)) out.set(codeKey(d.lang, d.code), d.html);
+  }
+  return out;
+}
+
+/** The key of a code block in highlightedCode. */
+export function codeKey(lang: string, code: string): string {
+  return `${lang}\n${code}`;
+}
+
+const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#34;": '"', "&#39;": "'" };
+
+/** Whether html is only <span class="…"> tokens whose text is code. */
+function isTokenSpans(html: string, code: string): boolean {
+  const tags = html.match(/<[^>]*>/g) ?? [];
+  if (!tags.every((t) => t === "</span>" || /^<span class="[\w -]*">$/.test(t))) return false;
+  const text = html.replace(/<[^>]*>/g, "").replace(/&(?:lt|gt|amp|quot|#34|#39);/g, (e) => ENTITIES[e] ?? e);
+  return text === code && !/&#?\w+;/.test(html.replace(/&(?:lt|gt|amp|quot|#34|#39);/g, ""));
+}

@@ -3,7 +3,7 @@
 
 import { showAnswerActions } from "../actions";
 import type { FeedbackState, Thumbs } from "../feedback";
-import { answerText, currentStage, isStopped, toBlocks, type Stage } from "../parts";
+import { answerText, currentStage, highlightedCode, isStopped, toBlocks, type Stage } from "../parts";
 import { relatedSources, withoutSourcesSection } from "../sources";
 import { assistantStrings as t } from "../strings";
 import type { ChatMessage, ChatStatus } from "../types";
@@ -44,6 +44,7 @@ export function Answer({ message, isLast, status, feedback, onFeedback, onSearch
   const stage = isLast ? currentStage(message, status) : null;
   const text = answerText(message);
   const sources = busy ? [] : relatedSources(text);
+  const highlighted = highlightedCode(message);
   const actions = showAnswerActions(message, isLast, status);
   const pending = feedback.status === "pending";
   const fixed = feedback.status === "sent";
@@ -84,7 +85,7 @@ export function Answer({ message, isLast, status, feedback, onFeedback, onSearch
               </p>
             );
           case "text":
-            return <AnswerMarkdown key={b.key} text={busy ? b.text : withoutSourcesSection(b.text)} onLinkClick={onLinkClick} />;
+            return <AnswerMarkdown key={b.key} text={busy ? b.text : withoutSourcesSection(b.text)} onLinkClick={onLinkClick} highlighted={highlighted} />;
         }
       })}
       {stage ? <StageLine stage={stage} /> : null}

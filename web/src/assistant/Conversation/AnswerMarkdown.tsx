@@ -3,6 +3,7 @@
 
 import { Component, type MouseEvent, type ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
+import { codeKey } from "../parts";
 import { assistantStrings as t } from "../strings";
 import { CopyButton } from "./CopyButton";
 
@@ -52,7 +53,7 @@ function hastText(node: HastNode | undefined): string {
   return (node.children ?? []).map(hastText).join("");
 }
 
-function components(onLinkClick?: () => void): Components {
+function components(onLinkClick?: () => void, highlighted?: Map<string, string>): Components {
   return {
     a({ href, children }) {
       const external = href !== undefined && /^https?:\/\//i.test(href);
@@ -73,6 +74,9 @@ function components(onLinkClick?: () => void): Components {
       const n = node as HastNode | undefined;
       const code = hastText(n).replace(/\n$/, "");
       const lang = codeLanguage(n);
+      // The server's highlighting of this very block (token spans with the pages' classes), once
+      // the answer is complete; plain text until then.
+      const html = highlighted?.get(codeKey(lang, code));
       // The page's code block classes (tz-code, chroma), so answers look like the docs; the bar
       // above the code holds the language and the copy button, which never cover a line.
       return (
@@ -82,7 +86,7 @@ function components(onLinkClick?: () => void): Components {
             <CopyButton text={code} label={t.copyCode} className="tz-assistant__code-copy" />
           </div>
           <pre className="tz-code__pre chroma" tabIndex={0}>
-            {children}
+            {html === undefined ? children : <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: html }} />}
           </pre>
         </div>
       );
@@ -90,11 +94,18 @@ function components(onLinkClick?: () => void): Components {
   };
 }
 
-export function AnswerMarkdown({ text, onLinkClick }: { text: string; onLinkClick?: () => void }) {
+export interface AnswerMarkdownProps {
+  text: string;
+  onLinkClick?: () => void;
+  /** Highlighted HTML of code blocks, by codeKey (see parts.highlightedCode). */
+  highlighted?: Map<string, string>;
+}
+
+export function AnswerMarkdown({ text, onLinkClick, highlighted }: AnswerMarkdownProps) {
   return (
     <MarkdownBoundary text={text}>
       <div className="tz-assistant__markdown">
-        <Markdown skipHtml components={components(onLinkClick)}>
+        <Markdown skipHtml components={components(onLinkClick, highlighted)}>
           {text}
         </Markdown>
       </div>

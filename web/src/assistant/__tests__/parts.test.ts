@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { showAnswerActions } from "../actions";
-import { answerText, currentStage, markStopped, questionCount, toBlocks } from "../parts";
+import { answerText, currentStage, markStopped, questionCount, toBlocks, highlightedCode, codeKey } from "../parts";
 import type { ChatMessage, ChatPart } from "../types";
 
 const search = (query: string, state: string, outQuery = query): ChatPart =>
@@ -71,5 +71,26 @@ describe("markStopped and counts", () => {
   });
   it("counts questions", () => {
     expect(questionCount([user, assistant([]), user])).toBe(2);
+  });
+});
+
+describe("highlightedCode", () => {
+  const message = (parts: unknown[]) => ({ id: "a", role: "assistant", parts }) as unknown as Parameters<typeof highlightedCode>[0];
+  const code = "octez-client stake 100 for <me> && done";
+  const html = '<span class="nf">octez-client</span> stake 100 for <span class="o">&lt;</span>me<span class="o">&gt;</span> <span class="o">&amp;&amp;</span> done';
+
+  it("keeps token spans whose text is the block", () => {
+    const got = highlightedCode(message([{ type: "text", text: "x" }, { type: "data-tz-code", data: { lang: "bash", code, html } }]));
+    expect(got.get(codeKey("bash", code))).toBe(html);
+  });
+
+  it("leaves out anything else: other markup, other text, missing fields", () => {
+    const bad = [
+      { lang: "bash", code, html: html.replace('<span class="nf">', '<img src=x onerror="alert(1)">') },
+      { lang: "bash", code, html: html.replace("stake", "unstake") },
+      { lang: "bash", code, html: html + "&nbsp;" },
+      { lang: "bash", code },
+    ];
+    expect(highlightedCode(message(bad.map((data) => ({ type: "data-tz-code", data })))).size).toBe(0);
   });
 });
