@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -52,6 +53,12 @@ func (c *Config) validate() []error {
 	}
 	for i, it := range c.ThemeConfig.Navbar.Items {
 		errs = append(errs, c.validateItem(it, fmt.Sprintf("themeConfig.navbar.items[%d]", i), []any{"themeConfig", "navbar", "items", i})...)
+	}
+	for i, o := range c.ThemeConfig.Search.AllowedOrigins {
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+			add(fmt.Sprintf("themeConfig.search.allowedOrigins[%d]", i), fmt.Sprintf("%q is not an origin", o),
+				"write a scheme and host with an optional port and no path, such as https://docs.example.org", "themeConfig", "search", "allowedOrigins", i)
+		}
 	}
 	if ab := c.ThemeConfig.AnnouncementBar; ab != nil && ab.ID == "" {
 		add("themeConfig.announcementBar.id", "the announcement bar has no id", "set an id; changing it shows the bar again to readers who closed it", "themeConfig", "announcementBar")

@@ -190,6 +190,11 @@ type SearchConfig struct {
 	MaxResultsPerGroup int    `json:"maxResultsPerGroup"`
 	MissingResultsURL  string `json:"missingResultsUrl"`
 	ExternalURLRegex   string `json:"externalUrlRegex"`
+	// Replicas are the other index names the search API answers as IndexName.
+	Replicas []string `json:"replicas"`
+	// AllowedOrigins are the browser origins other than the site's own allowed to call the
+	// search API (CORS).
+	AllowedOrigins []string `json:"allowedOrigins"`
 }
 
 // AskAIConfig is what the Ask AI mode needs.
