@@ -39,11 +39,6 @@ func siteData(s *content.Site) dist.SiteData {
 	if sd.Dir == "" {
 		sd.Dir = "ltr"
 	}
-	for _, list := range []*[]string{&sd.Search.Replicas, &sd.Search.AllowedOrigins} {
-		if *list == nil {
-			*list = []string{}
-		}
-	}
 	if sd.AskAI.SuggestedQuestions == nil {
 		sd.AskAI.SuggestedQuestions = []string{}
 	}

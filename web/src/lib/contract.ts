@@ -418,12 +418,12 @@ export interface SearchConfig {
   missingResultsUrl: string;
   externalUrlRegex: string;
   /** Replicas are the other index names the search API answers as IndexName. */
-  replicas: string[];
+  replicas?: string[];
   /**
    * AllowedOrigins are the browser origins other than the site's own allowed to call the
    * search API (CORS).
    */
-  allowedOrigins: string[];
+  allowedOrigins?: string[];
 }
 
 /** AskAIConfig is what the Ask AI mode needs. */
