@@ -128,6 +128,8 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string) {
 		return body, true
 	}
 	facet, isFacet := strings.CutPrefix(sub, "facets/")
+	// searchForFacetValues: facets/{attribute}/query
+	facetQuery := isFacet && strings.HasSuffix(facet, "/query") && !strings.Contains(strings.TrimSuffix(facet, "/query"), "/")
 	switch {
 	case name == "*" && sub == "queries":
 		body, ok := post()
@@ -146,7 +148,7 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string) {
 			return
 		}
 		writeRaw(w, http.StatusOK, body)
-	case name != "*" && sub == "query":
+	case name != "*" && (sub == "query" || facetQuery):
 		body, ok := post()
 		if !ok {
 			return
@@ -156,18 +158,9 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string) {
 			writeErr(w, err)
 			return
 		}
-		s.answerOne(w, req)
-	case name != "*" && isFacet && strings.HasSuffix(facet, "/query") && !strings.Contains(strings.TrimSuffix(facet, "/query"), "/"):
-		body, ok := post()
-		if !ok {
-			return
+		if facetQuery {
+			req.Facet, _ = url.PathUnescape(strings.TrimSuffix(facet, "/query"))
 		}
-		req, err := decodeSingle(name, body)
-		if err != nil {
-			writeErr(w, err)
-			return
-		}
-		req.Facet, _ = url.PathUnescape(strings.TrimSuffix(facet, "/query"))
 		s.answerOne(w, req)
 	case name != "*" && sub == "settings" && r.Method == http.MethodGet:
 		writeJSON(w, http.StatusOK, s.opts.Settings)
