@@ -69,9 +69,10 @@ FUZZTIME ?= 2m
 FUZZ_TARGETS := FuzzConvert:./internal/markdown/ FuzzFrontMatter:./internal/content/ \
 	FuzzSidebarsJS:./internal/content/ FuzzParse:./internal/config/ \
 	FuzzDecodeRequest:./internal/search/ FuzzParseQuery:./internal/search/ FuzzParseCondition:./internal/search/ \
-	FuzzFeedbackRequest:./internal/feedback/ FuzzInsightsRequest:./internal/feedback/
+	FuzzFeedbackRequest:./internal/feedback/ FuzzInsightsRequest:./internal/feedback/ \
+	FuzzVerifyToken:./internal/assistant/ FuzzChatRequest:./internal/assistant/
 
-## fuzz: run the fuzz targets of the Markdown converter, front matter, sidebars.js, site.yaml, search requests, feedback posts and insights events
+## fuzz: run the fuzz targets of the Markdown converter, front matter, sidebars.js, site.yaml, search requests, feedback posts, insights events, Ask AI tokens and chat requests
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t%%:*} for $(FUZZTIME)"; \

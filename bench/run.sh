@@ -18,6 +18,9 @@ echo "== Search relevance and in-process latency on the built records"
 go run ./bench/search
 go test -run '^$' -bench 'BenchmarkSearch$|BenchmarkNewIndex10k$' ./internal/search/ | grep Benchmark
 echo
+echo "== Serving a static file in-process: routing, headers, request metrics (median of 5 is the figure)"
+go test -run '^$' -bench 'BenchmarkStaticFile$' -count 5 ./internal/server/ | grep Benchmark
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
 echo

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"tzdocs/internal/assistant"
@@ -17,6 +18,7 @@ import (
 	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/live"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/samples"
 	"tzdocs/internal/server"
 )
@@ -118,13 +120,23 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	trustProxy := fs.Bool("trust-proxy", false, "key rate limits on X-Forwarded-For (only behind a proxy that sets it)")
 	analyticsDays := fs.Int("analytics-days", 90, "days raw search logs and Insights events are kept (at least 7); daily totals are kept 400 days")
 	analyticsRows := fs.Int64("analytics-max-rows", feedback.DefaultMaxAnalyticsRows, "rows kept in each analytics table; past it the oldest are dropped and counted")
-	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs."); done {
+	var maxConns optionalCount
+	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of open connections one client address may hold, 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
+	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at /metrics on this separate address, such as 127.0.0.1:9100 (none when empty)")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs. Health: /healthz (alive) and /readyz (feedback can be saved)."); done {
 		return err
 	}
 	if *analyticsDays < 7 || *analyticsRows < 1000 {
 		return fmt.Errorf("--analytics-days %d --analytics-max-rows %d: keep raw analytics at least 7 days (they are rolled up after 5) and at least 1000 rows", *analyticsDays, *analyticsRows)
 	}
 	analytics := feedback.Retention{Raw: time.Duration(*analyticsDays) * 24 * time.Hour, MaxRows: *analyticsRows, MaxDailyRows: *analyticsRows}
+	conns := maxConns.n
+	if !maxConns.set {
+		conns = server.DefaultMaxConnsPerClient
+		if *trustProxy || *noLimits {
+			conns = 0
+		}
+	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	st, err := feedback.Open(ctx, databaseURL(getenv))
 	if err != nil {
@@ -140,7 +152,13 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	err = listenAndServe(ctx, *addr, srv, stdout, fmt.Sprintf("serving %s", *dir))
+	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
+	if *metricsAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", metrics.Handler())
+		listeners = append(listeners, listener{addr: *metricsAddr, hs: server.NewHTTPServer(mux, server.Timeouts{}), what: "metrics", path: "/metrics"})
+	}
+	err = serve(ctx, stdout, listeners...)
 	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return errors.Join(err, srv.Close(flush))
@@ -160,7 +178,9 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer d.Close()
-	return listenAndServe(ctx, *addr, d, stdout, fmt.Sprintf("developing %s", *site))
+	hs := server.NewHTTPServer(d, server.Timeouts{})
+	hs.WriteTimeout = 0 // the live-reload event stream stays open as long as the page does
+	return serve(ctx, stdout, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
 }
 
 // askAI picks the answer engine: an OpenAI-compatible model server when TZDOCS_LLM_BASE_URL is
@@ -181,25 +201,71 @@ func askAI(dbURL string, getenv func(string) string, logger *slog.Logger) (assis
 	return assistant.NewExtractive(), secret, nil
 }
 
-// listenAndServe serves h until ctx ends, then shuts down gracefully.
-func listenAndServe(ctx context.Context, addr string, h http.Handler, stdout io.Writer, what string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listening on %s: %w (is another server running there? pick another --addr)", addr, err)
+// optionalCount is a flag holding a whole number, 0 or more, that knows whether it was given.
+type optionalCount struct {
+	n   int
+	set bool
+}
+
+func (c *optionalCount) String() string {
+	if c == nil || !c.set {
+		return ""
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
-	fmt.Fprintf(stdout, "%s on http://%s\n", what, ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	return strconv.Itoa(c.n)
+}
+
+func (c *optionalCount) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%q is not a whole number, 0 or more", v)
+	}
+	c.n, c.set = n, true
+	return nil
+}
+
+// listener is one address to serve: the site, or the metrics.
+type listener struct {
+	addr      string
+	hs        *http.Server
+	site      bool   // the site's listener: its connections are counted, and capped by perClient
+	perClient int    // cap of open connections per client address; 0 for none
+	what      string // printed before the URL
+	path      string // printed after it
+}
+
+// serve listens on every address, serves until ctx ends or one server fails, then shuts all
+// down gracefully.
+func serve(ctx context.Context, stdout io.Writer, ls ...listener) error {
+	errc := make(chan error, len(ls))
+	var running []*http.Server
+	for _, l := range ls {
+		ln, err := net.Listen("tcp", l.addr)
+		if err != nil {
+			return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
+				shutdown(running))
+		}
+		fmt.Fprintf(stdout, "%s on http://%s%s\n", l.what, ln.Addr(), l.path)
+		if l.site {
+			ln = server.LimitListener(ln, l.perClient)
+		}
+		running = append(running, l.hs)
+		go func() { errc <- l.hs.Serve(ln) }()
+	}
 	select {
 	case err := <-errc:
-		return err
+		return errors.Join(err, shutdown(running))
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	return shutdown(running)
+}
+
+// shutdown stops servers gracefully, giving their requests 10 seconds to end.
+func shutdown(servers []*http.Server) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(shutdown); err != nil {
-		return err
+	var errs []error
+	for _, hs := range servers {
+		errs = append(errs, hs.Shutdown(ctx))
 	}
-	return nil
+	return errors.Join(errs...)
 }

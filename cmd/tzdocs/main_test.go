@@ -91,15 +91,24 @@ func TestBuildThenServe(t *testing.T) {
 			}
 			return ""
 		}
-		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0"}, env, pw, io.Discard)
+		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"}, env, pw, io.Discard)
 		pw.Close()
 	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
+	lines := bufio.NewReader(pr)
+	line, err := lines.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
 	}
-	go io.Copy(io.Discard, pr)
+	metricsLine, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, lines)
 	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(line)
+	metricsURL := regexp.MustCompile(`http://127\.0\.0\.1:\d+/metrics`).FindString(metricsLine)
+	if metricsURL == "" {
+		t.Fatalf("no metrics address printed: %q", metricsLine)
+	}
 	res, err := http.Get(url + "/architecture/bakers")
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +170,24 @@ func TestBuildThenServe(t *testing.T) {
 	if cres.Header.Get("x-vercel-ai-ui-message-stream") != "v1" || !strings.Contains(string(stream), `"type":"text-delta"`) ||
 		!strings.Contains(string(stream), "/architecture/bakers") || !strings.HasSuffix(string(stream), "data: [DONE]\n\n") {
 		t.Errorf("chat stream: %d %s", cres.StatusCode, stream)
+	}
+	for _, c := range []struct {
+		url, want string
+		status    int
+	}{
+		{url + "/readyz", `"status":"ready"`, 200},
+		{url + "/metrics", "", 404},
+		{metricsURL, `tzdocs_http_requests_total{code="201",route="/api/feedback"} 1`, 200},
+	} {
+		res, err := http.Get(c.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(b), c.want) {
+			t.Errorf("GET %s: %d, want %d with %q:\n%.2000s", c.url, res.StatusCode, c.status, c.want, b)
+		}
 	}
 	cancel()
 	select {

@@ -26,11 +26,11 @@ const QUESTION = "What is a smart rollup?";
 async function load(page, url) {
   await page.goto(url);
   await hydrated(page);
-  await page.locator(".tz-chatbot-button").waitFor();
+  await page.locator(".tz-chatbot-button--floating").waitFor();
 }
 
 async function openChatbot(page) {
-  await page.locator(".tz-chatbot-button").click();
+  await page.locator(".tz-chatbot-button--floating").click();
   const panel = page.locator(PANEL);
   await panel.waitFor();
   return panel;
@@ -53,7 +53,7 @@ async function holdChat(page) {
 test("the chatbot answers, copies, takes feedback, stops, and restores a conversation after reload", async () => {
   const { page, errors, context } = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await load(page, server.url + "/overview/");
-  const button = page.locator(".tz-chatbot-button");
+  const button = page.locator(".tz-chatbot-button--floating");
   assert.equal(await button.evaluate((el) => getComputedStyle(el).position), "fixed");
 
   const panel = await openChatbot(page);

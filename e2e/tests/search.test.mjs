@@ -165,3 +165,30 @@ test("with the server stopped, the dialog shows the error screen after its retri
   assert.match(await error.innerText(), /You might want to check your network connection\./);
   await context.close();
 });
+
+test("phone: search and the chatbot open from icon buttons in the bar, and nothing floats over the text", async () => {
+  const { page, errors, context } = await openPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await load(page, server.url + "/architecture/bakers");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const search = nav.getByRole("button", { name: /^Search/ });
+  const chatbot = nav.getByRole("button", { name: /chatbot/ });
+  assert.ok(await search.isVisible(), "the search button is in the bar");
+  assert.ok(await chatbot.isVisible(), "the chatbot opener is in the bar");
+  // The floating opener is for wide screens only: on a phone it would cover the text.
+  assert.equal(await page.locator(".tz-chatbot-button--floating").isVisible(), false);
+  const bar = await nav.boundingBox();
+  for (const b of [await search.boundingBox(), await chatbot.boundingBox()]) {
+    assert.ok(b.y >= bar.y && b.y + b.height <= bar.y + bar.height && b.x + b.width <= 390, `inside the bar: ${JSON.stringify(b)}`);
+  }
+  // The search dialog opens full-screen with its input focused.
+  await search.tap();
+  await page.locator(DIALOG).waitFor();
+  const input = page.locator(`${DIALOG} [role="combobox"]`);
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
+  const box = await page.locator(`${DIALOG}`).boundingBox();
+  assert.ok(box.width >= 389 && box.x <= 1, `full width: ${JSON.stringify(box)}`);
+  await input.fill("bakers");
+  await page.locator(`${DIALOG} [role="option"]`).first().waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -28,6 +28,12 @@ type Engine interface {
 	Answer(ctx context.Context, req *Request, out *Stream) error
 }
 
+// HealthChecker is an engine that depends on another server (a model server) and can tell
+// whether it answers; /readyz reports it.
+type HealthChecker interface {
+	Health(ctx context.Context) error
+}
+
 // PublicError is an engine failure whose text may be shown to the reader.
 type PublicError struct {
 	Text string // shown to the reader

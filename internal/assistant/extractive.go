@@ -2,18 +2,17 @@ package assistant
 
 import (
 	"context"
-	"math"
-	"sort"
-	"strings"
 	"sync"
 
 	"tzdocs/internal/dist"
 	"tzdocs/internal/search"
 )
 
-// Extractive answers from the documentation alone: it searches the index, picks the sentences and
-// code blocks of the best sections that share most words with the question and streams them with
-// links to their pages. It writes no text of its own beyond a line saying so.
+// Extractive answers from the documentation alone. It works out what the question asks (a
+// quantity, steps, a definition, a difference, a name) and about what, searches the index once
+// per part, ranks the sentences and code blocks of the sections found by how well they answer
+// that, and streams the best ones as written, with links to their sections. It writes no text of
+// its own beyond a line saying so and the lines that say what it could not answer.
 type Extractive struct {
 	mu     sync.Mutex
 	ix     *search.Index
@@ -27,31 +26,11 @@ func NewExtractive() *Extractive { return &Extractive{} }
 // Name is "extractive".
 func (e *Extractive) Name() string { return "extractive" }
 
-// Limits of an extractive answer.
-const (
-	sectionsPerQuery    = 3 // candidate sections taken from each query's hits
-	maxSections         = 4 // sections quoted in one answer
-	sentencesPerSection = 3
-	maxCodeLines        = 60 // longer blocks are left to the page: an answer never cuts one
-)
-
-// IntroText opens every extractive answer, so the reader knows it is quoted, not written.
-const IntroText = "This answer is assembled from passages of the documentation, quoted as written; follow the links for the full context.\n\n"
-
-// corpus is what the engine derives from one index: the records of each section and how rare
-// each word is.
-type corpus struct {
-	bySection map[string][]int // section URL → indices of its prose records, in page order
-	code      map[string][]codeBlock
-	df        map[string]int // stem → number of content records holding it
-	n         int
-}
-
-// codeBlock is a code block as written, with its stems for scoring.
-type codeBlock struct {
-	lang, code string
-	terms      []string
-	lines      int
+// Prepare builds the engine's view of a site ahead of the first question.
+func (e *Extractive) Prepare(ix *search.Index, code []dist.CodeBlock) {
+	if ix != nil {
+		e.corpusFor(ix, code)
+	}
 }
 
 func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus {
@@ -60,25 +39,8 @@ func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus 
 	if e.ix == ix && sameBlocks(e.code, code) && e.corpus != nil {
 		return e.corpus
 	}
-	c := &corpus{bySection: map[string][]int{}, code: map[string][]codeBlock{}, df: map[string]int{}}
-	for i, r := range ix.Records() {
-		if r.Type != "content" {
-			continue
-		}
-		c.n++
-		for _, t := range terms(r.Content) {
-			c.df[t]++
-		}
-		if !r.Code {
-			c.bySection[r.Path()] = append(c.bySection[r.Path()], i)
-		}
-	}
-	for _, b := range code {
-		k := dist.URLPath(b.URL)
-		c.code[k] = append(c.code[k], codeBlock{lang: b.Lang, code: b.Code, terms: terms(b.Code), lines: strings.Count(b.Code, "\n") + 1})
-	}
-	e.ix, e.code, e.corpus = ix, code, c
-	return c
+	e.ix, e.code, e.corpus = ix, code, newCorpus(ix, code)
+	return e.corpus
 }
 
 // sameBlocks reports whether a and b are the same slice (the site's code blocks change only when
@@ -87,37 +49,33 @@ func sameBlocks(a, b []dist.CodeBlock) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// Prepare builds the engine's view of a site ahead of the first question.
-func (e *Extractive) Prepare(ix *search.Index, code []dist.CodeBlock) {
-	if ix != nil {
-		e.corpusFor(ix, code)
-	}
-}
-
-// idf weighs a stem by its rarity: words on every page say little about a passage.
-func (c *corpus) idf(t string) float64 {
-	return math.Log(1 + float64(c.n+1)/float64(c.df[t]+1))
-}
-
-// Answer searches once per focused query, then streams the picked passages.
+// Answer searches once per part of the question (and once per side of a comparison), then
+// streams the answer.
 func (e *Extractive) Answer(ctx context.Context, req *Request, out *Stream) error {
-	queries := splitQuestion(req.Question)
+	parts := parseQuestion(req.Question)
 	if followUp(req) {
 		prev := focus(req.History[len(req.History)-1].Question)
-		for i, q := range queries {
-			queries[i] = prev + " " + q
+		for i := range parts {
+			parts[i].query = prev + " " + parts[i].query
+			parts[i].subject = append(parts[i].subject, without(terms(prev), parts[i].subject)...)
 		}
 	}
-	var results []SearchOutput
-	for _, q := range queries {
-		if err := ctx.Err(); err != nil {
-			return err
+	results := make([][]SearchOutput, len(parts))
+	for i, p := range parts {
+		queries := []string{p.query}
+		for _, side := range p.compared {
+			queries = append(queries, focus(side))
 		}
-		res, err := out.SearchCall(req, q)
-		if err != nil {
-			return err
+		for _, q := range queries {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			res, err := out.SearchCall(req, q)
+			if err != nil {
+				return err
+			}
+			results[i] = append(results[i], res)
 		}
-		results = append(results, res)
 	}
 	if err := out.FinishStep(); err != nil {
 		return err
@@ -125,26 +83,233 @@ func (e *Extractive) Answer(ctx context.Context, req *Request, out *Stream) erro
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	passages := e.pick(req, queries, results)
-	if len(passages) == 0 {
-		return out.TextDelta(noAnswerText)
+	c := e.corpusFor(req.Index, req.Code)
+	tutorial := namesTutorial(req.Question)
+	answers := make([]partAnswer, len(parts))
+	answered := false
+	// The direct answers share the room of one, so every part is answered near the top.
+	room := answerRoom{sentences: max(1, answerSentences-len(parts)+1), chars: max(answerChars/len(parts), minPartChars)}
+	for i, p := range parts {
+		answers[i] = c.answer(p, results[i], tutorial, room)
+		answered = answered || answers[i].answered()
 	}
-	if err := out.TextDelta(IntroText); err != nil {
-		return err
+	chunks := compose(answers)
+	if !answered {
+		chunks = []string{nothingFound(c.closest(results))}
 	}
-	for i, p := range passages {
+	for _, chunk := range chunks {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		block := p.markdown()
-		if i < len(passages)-1 {
-			block += "\n\n"
-		}
-		if err := out.TextDelta(block); err != nil {
+		if err := out.TextDelta(chunk); err != nil {
 			return err
 		}
 	}
 	return out.FinishStep()
+}
+
+// answerRoom bounds the direct answer of one part.
+type answerRoom struct{ sentences, chars int }
+
+// secondShare is how close to the best section a section of another page must score to add its
+// best sentence to the direct answer.
+const secondShare = 0.85
+
+// minPartChars is the least room a part's direct answer gets in a question of many parts.
+const minPartChars = 200
+
+// namesTutorial reports whether the question asks about a tutorial, whose steps then rank as
+// high as reference pages.
+func namesTutorial(q string) bool {
+	for _, w := range words(q) {
+		if w == "tutorial" || w == "tutorials" || w == "part" {
+			return true
+		}
+	}
+	return false
+}
+
+// answer finds what answers one part among the sections that hold a word of its subject, the
+// pages its searches found first.
+func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answerRoom) partAnswer {
+	subject := p.subject
+	for _, side := range p.compared {
+		subject = append(subject, terms(side)...)
+	}
+	cands := c.candidates(subject, results)
+	a := partAnswer{p: p}
+	a.ranked = c.scorer(p, p.subject, tutorial).rank(cands)
+	if p.kind == kindDifference {
+		// Both sides from the page that best covers the two together, else from anywhere.
+		if len(a.ranked) > 0 {
+			var same []candidate
+			for _, cand := range cands {
+				if cand.sec.route == a.ranked[0].sec.route {
+					same = append(same, cand)
+				}
+			}
+			c.sides(&a, same, tutorial)
+		}
+		if len(a.sides) == 0 {
+			c.sides(&a, cands, tutorial)
+		}
+		if len(a.sides) > 0 {
+			return a
+		}
+	}
+	if len(a.ranked) == 0 || a.ranked[0].score < minAnswerScore {
+		return a
+	}
+	referenceFirst(a.ranked, c.scorer(p, p.subject, tutorial))
+	a.main = &a.ranked[0]
+	// A close runner-up on another page adds its best sentence: two pages that agree, or that
+	// each hold half of the answer.
+	if p.kind != kindHowTo {
+		for i := 1; i < len(a.ranked); i++ {
+			r := &a.ranked[i]
+			if r.score < secondShare*a.main.score {
+				break
+			}
+			if r.sec.route != a.main.sec.route && r.best >= 0 {
+				a.second = &quote{text: r.sec.sentences[r.best].text, sec: r.sec}
+				room.sentences = max(1, room.sentences-1)
+				room.chars -= min(len(a.second.text), room.chars/2)
+				break
+			}
+		}
+	}
+	a.sentences = a.main.chosen(room.sentences, room.chars)
+	if wantsCode(p) {
+		sc := c.scorer(p, p.subject, tutorial)
+		for i := range a.ranked {
+			r := &a.ranked[i]
+			if r != a.main && (r.sec.route != a.main.sec.route || r.score < codeSectionShare*a.main.score) {
+				continue
+			}
+			if b, _ := sc.fittingCode(r.sec); b != nil {
+				a.code, a.codeSec = b, r.sec
+				break
+			}
+		}
+	}
+	return a
+}
+
+// referenceFirst moves the best section of a reference or concept page ahead of tutorial steps
+// that rank above it, when it scores at least referenceShare of the best: a tutorial answers
+// first only when the question names one.
+func referenceFirst(rs []ranked, s *scorer) {
+	if rs[0].sec.kind != pageTutorial || s.namesSeries(rs[0].sec) {
+		return
+	}
+	for k := 1; k < len(rs); k++ {
+		if rs[k].score < referenceShare*rs[0].score || rs[k].score < minAnswerScore {
+			return
+		}
+		if rs[k].sec.kind == pageReference {
+			r := rs[k]
+			copy(rs[1:k+1], rs[:k])
+			rs[0] = r
+			return
+		}
+	}
+}
+
+// referenceShare is how close to a tutorial step a reference section must score to answer first.
+const referenceShare = 0.6
+
+// wantsCode reports whether a part asks for steps or a command, where a code block helps.
+func wantsCode(p part) bool {
+	if p.kind == kindHowTo {
+		return true
+	}
+	for _, w := range words(p.text) {
+		switch w {
+		case "command", "commands", "example", "code", "script", "snippet", "syntax":
+			return true
+		}
+	}
+	return false
+}
+
+// sides answers a difference question with what each compared thing is, and a sentence naming
+// both when one answers well.
+func (c *corpus) sides(a *partAnswer, cands []candidate, tutorial bool) {
+	used := map[string]bool{}
+	var quotes []quote
+	var both []string
+	for _, label := range a.p.compared {
+		subject := terms(label)
+		both = append(both, subject...)
+		p := part{text: label, kind: kindDefinition, subject: subject}
+		q, ok := bestQuote(c.scorer(p, subject, tutorial).rank(cands), used)
+		if !ok {
+			return
+		}
+		q.label = label
+		used[q.text] = true
+		quotes = append(quotes, q)
+	}
+	a.sides = quotes
+	sc := c.scorer(part{kind: kindGeneral, subject: both}, both, tutorial)
+	var best float64
+	for _, r := range sc.rank(cands) {
+		for i := range r.sec.sentences {
+			st := &r.sec.sentences[i]
+			if used[st.text] || r.scores[i] <= best || r.scores[i] < minAnswerScore || !namesAll(st, a.p.compared) {
+				continue
+			}
+			best = r.scores[i]
+			a.contrast = &quote{text: st.text, sec: r.sec}
+		}
+	}
+}
+
+// bestQuote is the best sentence of ranked sections not used yet.
+func bestQuote(rs []ranked, used map[string]bool) (quote, bool) {
+	var q quote
+	var best float64
+	for _, r := range rs {
+		for i, sc := range r.scores {
+			if sc > best && !used[r.sec.sentences[i].text] {
+				best, q = sc, quote{text: r.sec.sentences[i].text, sec: r.sec}
+			}
+		}
+	}
+	return q, best >= minAnswerScore
+}
+
+// namesAll reports whether a sentence names every compared thing (one of its words each).
+func namesAll(st *sentence, labels []string) bool {
+	for _, l := range labels {
+		found := false
+		for _, t := range terms(l) {
+			found = found || contains(st.terms, t)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// closest returns the first sections of the three pages the searches ranked highest.
+func (c *corpus) closest(results [][]SearchOutput) []*section {
+	var out []*section
+	seen := map[string]bool{}
+	for _, rs := range results {
+		for _, res := range rs {
+			for _, h := range res.Hits {
+				s := c.sections[h.URL]
+				if s == nil || seen[s.route] || len(out) == 3 {
+					continue
+				}
+				seen[s.route] = true
+				out = append(out, c.pages[s.route][0])
+			}
+		}
+	}
+	return out
 }
 
 // followUp reports whether the question leans on the previous one ("and on Ghostnet?", "how do
@@ -167,244 +332,4 @@ func followUp(req *Request) bool {
 		}
 	}
 	return false
-}
-
-// passage is what one section contributes to an answer.
-type passage struct {
-	title, url string
-	sentences  []string // in page order
-	code       *codeBlock
-}
-
-func (p passage) markdown() string {
-	var b strings.Builder
-	b.WriteString("**[")
-	b.WriteString(escapeLinkText(p.title))
-	b.WriteString("](")
-	b.WriteString(p.url)
-	b.WriteString(")**\n\n")
-	b.WriteString(escapeMarkdown(strings.Join(p.sentences, " ")))
-	if p.code != nil {
-		if len(p.sentences) > 0 {
-			b.WriteString("\n\n")
-		}
-		b.WriteString(fenced(p.code.lang, p.code.code))
-	}
-	return b.String()
-}
-
-// candidate is a section considered for the answer.
-type candidate struct {
-	url, title string
-	query      int     // first query whose hits held it
-	rank       int     // its rank there
-	score      float64 // best sentence score, plus the heading's overlap, less a little per rank
-	sentences  []scoredSentence
-	code       *codeBlock
-	codeScore  float64
-}
-
-type scoredSentence struct {
-	text  string
-	score float64
-	order int
-}
-
-// pick chooses the passages: the best sections of each query's hits, then their best sentences.
-func (e *Extractive) pick(req *Request, queries []string, results []SearchOutput) []passage {
-	c := e.corpusFor(req.Index, req.Code)
-	records := req.Index.Records()
-	weights := map[string]float64{}
-	for _, q := range append([]string{req.Question}, queries...) {
-		for _, t := range terms(q) {
-			weights[t] = c.idf(t)
-		}
-	}
-	procedural := wantsCode(req.Question)
-	byURL := map[string]*candidate{}
-	var cands []*candidate
-	for qi, res := range results {
-		taken := 0
-		for rank, h := range res.Hits {
-			if taken == sectionsPerQuery {
-				break
-			}
-			if byURL[h.URL] != nil {
-				continue
-			}
-			key := dist.URLPath(h.URL)
-			idx, blocks := c.bySection[key], c.code[key]
-			if len(idx) == 0 && len(blocks) == 0 {
-				continue
-			}
-			cand := &candidate{url: h.URL, title: h.Title(), query: qi, rank: rank}
-			for i := range blocks {
-				b := &blocks[i]
-				if b.lines > maxCodeLines {
-					continue
-				}
-				if s := overlap(b.terms, weights); cand.code == nil || s > cand.codeScore {
-					cand.code, cand.codeScore = b, s
-				}
-			}
-			order := 0
-			for _, i := range idx {
-				r := &records[i]
-				for _, s := range sentences(r.Content) {
-					sc := overlap(terms(s), weights) * sentenceQuality(s)
-					cand.sentences = append(cand.sentences, scoredSentence{text: s, score: sc, order: order})
-					cand.score = math.Max(cand.score, sc)
-					order++
-				}
-			}
-			if !procedural && cand.codeScore <= 0 {
-				cand.code = nil
-			}
-			cand.score = (cand.score + 0.5*overlap(terms(cand.title), weights)) * (1 - 0.08*float64(rank))
-			byURL[h.URL] = cand
-			cands = append(cands, cand)
-			taken++
-		}
-	}
-	// Each query's best section first (so every part of the question is answered), then the
-	// others by score, while they score at least half the best.
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-	var out []passage
-	used := map[*candidate]bool{}
-	add := func(cand *candidate) {
-		used[cand] = true
-		out = append(out, passage{title: cand.title, url: cand.url, sentences: bestSentences(cand.sentences), code: cand.code})
-	}
-	for qi := range results {
-		for _, cand := range cands {
-			if cand.query == qi && cand.score > 0 && len(out) < maxSections {
-				add(cand)
-				break
-			}
-		}
-	}
-	var best float64
-	if len(cands) > 0 {
-		best = cands[0].score
-	}
-	for _, cand := range cands {
-		if len(out) == maxSections || cand.score < best/2 {
-			break
-		}
-		if !used[cand] && cand.score > 0 {
-			add(cand)
-		}
-	}
-	return out
-}
-
-// bestSentences keeps the sentences scoring at least half the best one, at most
-// sentencesPerSection of them, in page order.
-func bestSentences(ss []scoredSentence) []string {
-	sorted := append([]scoredSentence(nil), ss...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].score > sorted[j].score })
-	var keep []scoredSentence
-	for _, s := range sorted {
-		if len(keep) == sentencesPerSection || s.score <= 0 || s.score < sorted[0].score/2 {
-			break
-		}
-		keep = append(keep, s)
-	}
-	sort.Slice(keep, func(i, j int) bool { return keep[i].order < keep[j].order })
-	out := make([]string, len(keep))
-	for i, s := range keep {
-		out[i] = s.text
-	}
-	return out
-}
-
-// sentenceQuality discounts sentences that are poor quotes on their own: those cut from the
-// middle of a sentence by record boundaries and those that only describe the page.
-func sentenceQuality(s string) float64 {
-	q := 1.0
-	if r := s[0]; r >= 'a' && r <= 'z' {
-		q *= 0.5
-	}
-	for _, p := range []string{"This page ", "This tutorial ", "In this ", "It explains ", "This section ", "At the end "} {
-		if strings.HasPrefix(s, p) {
-			q *= 0.6
-			break
-		}
-	}
-	return q
-}
-
-// overlap sums the weights of the query stems present in a passage.
-func overlap(ts []string, weights map[string]float64) float64 {
-	var s float64
-	for _, t := range ts {
-		s += weights[t]
-	}
-	return s
-}
-
-// wantsCode reports whether the question asks how to do something, where commands help.
-func wantsCode(q string) bool {
-	for _, w := range words(q) {
-		switch w {
-		case "how", "command", "commands", "install", "run", "deploy", "example", "code", "create", "call", "send",
-			"write", "set", "setup", "configure", "start", "compile", "test", "originate", "build":
-			return true
-		}
-	}
-	return false
-}
-
-// sentences splits prose at sentence ends: ". ", "! ", "? " followed by a capital, a digit or an
-// opening quote or bracket.
-func sentences(text string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(text)-2; i++ {
-		c := text[i]
-		if (c == '.' || c == '!' || c == '?') && text[i+1] == ' ' {
-			n := text[i+2]
-			if (n >= 'A' && n <= 'Z') || (n >= '0' && n <= '9') || n == '"' || n == '(' || n == '`' {
-				if s := strings.TrimSpace(text[start : i+1]); s != "" {
-					out = append(out, s)
-				}
-				start = i + 2
-			}
-		}
-	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
-	return out
-}
-
-// fenced writes code as a fenced block naming its language, with a fence longer than any run
-// of backticks inside.
-func fenced(lang, code string) string {
-	fence := "```"
-	for strings.Contains(code, fence) {
-		fence += "`"
-	}
-	return fence + lang + "\n" + code + "\n" + fence
-}
-
-// escapeMarkdown keeps quoted prose literal when the answer is rendered as Markdown.
-func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch r {
-		case '\\', '*', '_', '`', '[', ']', '<', '>', '|':
-			b.WriteByte('\\')
-		case '#', '-', '+':
-			if i == 0 {
-				b.WriteByte('\\')
-			}
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func escapeLinkText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "*", `\*`, "_", `\_`, "`", "\\`").Replace(s)
 }

@@ -5,12 +5,6 @@ import (
 	"log/slog"
 )
 
-// HealthChecker is an engine that can tell whether it can answer now: a model server's state.
-// Health must be cheap (cached) since health checks come often.
-type HealthChecker interface {
-	Health(ctx context.Context) error
-}
-
 // FallbackNote opens an answer the fallback engine wrote because the model could not answer.
 const FallbackNote = "The AI model is not available right now, so this answer is quoted from the documentation instead.\n\n"
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,8 @@ import (
 
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/httpapi"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/ratelimit"
 	"tzdocs/internal/search"
 )
@@ -30,15 +33,19 @@ type Limits struct {
 	RecentExchanges  int           // answers kept in memory for feedback: 2000
 	PerToken         RateLimit     // chat and feedback requests per token: 20 a minute, burst 10
 	PerAddress       RateLimit     // requests per client address, all endpoints: 60 a minute, burst 30
+	// EventWriteTimeout bounds the write of each event of an answer stream: 30 s. The write
+	// deadline moves on with every event, so a long answer is not cut while it streams.
+	EventWriteTimeout time.Duration
 }
 
 // Defaults of Limits.
 const (
-	DefaultMaxBodyBytes     = 1 << 20
-	DefaultMaxExchanges     = 20
-	DefaultMaxQuestionRunes = 2000
-	DefaultAnswerTimeout    = 2 * time.Minute
-	DefaultRecentExchanges  = 2000
+	DefaultMaxBodyBytes      = 1 << 20
+	DefaultMaxExchanges      = 20
+	DefaultMaxQuestionRunes  = 2000
+	DefaultAnswerTimeout     = 2 * time.Minute
+	DefaultRecentExchanges   = 2000
+	DefaultEventWriteTimeout = 30 * time.Second
 )
 
 var (
@@ -108,6 +115,17 @@ func Handler(opts Options) http.Handler {
 	if opts.Engine == nil {
 		opts.Engine = NewExtractive()
 	}
+	// The built-in engine derives its view of the site ahead of the first question, so that
+	// question does not wait for it.
+	if p, ok := opts.Engine.(interface {
+		Prepare(*search.Index, []dist.CodeBlock)
+	}); ok && opts.Index != nil {
+		var code []dist.CodeBlock
+		if opts.Code != nil {
+			code = opts.Code()
+		}
+		go p.Prepare(opts.Index(), code)
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -133,6 +151,9 @@ func Handler(opts Options) http.Handler {
 	if l.RecentExchanges <= 0 {
 		l.RecentExchanges = DefaultRecentExchanges
 	}
+	if l.EventWriteTimeout <= 0 {
+		l.EventWriteTimeout = DefaultEventWriteTimeout
+	}
 	h := &handler{
 		opts:      opts,
 		tokens:    NewTokens(opts.Secret, opts.AssistantID, opts.Now),
@@ -156,14 +177,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasSuffix(p, "/chat"):
 		h.route(w, r, http.MethodPost, h.handleChat)
 	default:
-		http.NotFound(w, r)
+		httpapi.NotFound(w, r)
 	}
 }
 
 func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, fn http.HandlerFunc) {
 	if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
-		w.Header().Set("Allow", method)
-		plain(w, http.StatusMethodNotAllowed, "Use "+method+".")
+		httpapi.MethodNotAllowed(w, method)
 		return
 	}
 	if method == http.MethodPost {
@@ -185,7 +205,8 @@ const (
 
 func (h *handler) handleToken(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("x-algolia-assistant-id") != h.opts.AssistantID {
-		writeJSON(w, http.StatusForbidden, map[string]any{"success": false, "message": "Unknown assistant id: send the configured id in the x-algolia-assistant-id header."})
+		writeJSON(w, http.StatusForbidden, map[string]any{"success": false, "status": http.StatusForbidden,
+			"message": "Unknown assistant id: send the configured id in the x-algolia-assistant-id header."})
 		return
 	}
 	tok, _, err := h.tokens.Issue()
@@ -303,15 +324,20 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.authorize(w, r); !ok {
 		return
 	}
-	var body ChatRequest
-	if status, msg := decodeJSON(w, r, h.opts.Limits.MaxBodyBytes, &body); status != 0 {
-		if status == http.StatusRequestEntityTooLarge {
-			msg = fmt.Sprintf("This conversation is too long (more than %d MB). %s", h.opts.Limits.MaxBodyBytes>>20, msgNewChat)
-		}
+	data, status, msg := readBody(w, r, h.opts.Limits.MaxBodyBytes)
+	if status == http.StatusRequestEntityTooLarge {
+		msg = fmt.Sprintf("This conversation is too long (more than %d MB). %s", h.opts.Limits.MaxBodyBytes>>20, msgNewChat)
+	}
+	if status != 0 {
 		plain(w, status, msg)
 		return
 	}
-	req, status, msg := h.validate(&body)
+	body, err := DecodeChatRequest(data)
+	if err != nil {
+		plain(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	req, status, msg := h.validate(body)
 	if status != 0 {
 		plain(w, status, msg)
 		return
@@ -336,19 +362,26 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Connection", "keep-alive")
 	hd.Set("X-Accel-Buffering", "no")
 	hd.Set("X-Vercel-AI-UI-Message-Stream", "v1")
-	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
-	out := newStream(w, rc.Flush, h.opts.NewID)
+	// The body is in: the stream lasts as long as the answer, each event within its own deadline.
+	_ = rc.SetReadDeadline(time.Time{})
+	ew := &eventWriter{w: w, rc: rc, timeout: h.opts.Limits.EventWriteTimeout}
+	_ = ew.extend()
+	w.WriteHeader(http.StatusOK)
+	out := newStream(ew, rc.Flush, h.opts.NewID)
 
 	ctx, cancel := context.WithTimeout(r.Context(), h.opts.Limits.AnswerTimeout)
 	defer cancel()
 	if out.start(messageID) != nil {
 		return
 	}
-	err := h.opts.Engine.Answer(ctx, req, out)
+	err = h.opts.Engine.Answer(ctx, req, out)
+	outcome := "answered"
+	defer func() { metrics.AskAIAnswers.WithLabelValues(h.opts.Engine.Name(), outcome).Inc() }()
 	switch {
 	case err == nil && out.err == nil:
 		if !out.wroteText() {
+			outcome = "no_answer"
 			out.FinishStep()
 			out.TextDelta(noAnswerText)
 		}
@@ -358,12 +391,15 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 		}
 	case r.Context().Err() != nil || out.err != nil:
 		// The reader stopped or went away: nothing more to write.
+		outcome = "cancelled"
 	default:
+		outcome = "failed"
 		text := msgEngineFailed
 		var pe *PublicError
 		if errors.As(err, &pe) {
 			text = pe.Text
 		} else if errors.Is(err, context.DeadlineExceeded) {
+			outcome = "timeout"
 			text = "The answer took too long. Try a shorter question."
 		}
 		h.log.Error("assistant: answering", "engine", h.opts.Engine.Name(), "error", err)
@@ -406,43 +442,60 @@ func (h *handler) validate(body *ChatRequest) (*Request, int, string) {
 	return &Request{Question: question, History: history}, 0, ""
 }
 
-// decodeJSON reads a JSON body of at most max bytes, whatever its Content-Type. It returns 0 on
-// success, else the status and message to answer with.
-func decodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) (int, string) {
+// readBody reads a body of at most max bytes. It returns 0 on success, else the status and message
+// to answer with.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, int, string) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is larger than %d bytes.", max)
+		switch {
+		case errors.As(err, &mbe):
+			return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is larger than %d bytes.", max)
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, http.StatusRequestTimeout, "The request body did not arrive in time."
 		}
-		return http.StatusBadRequest, "Could not read the request body."
+		return nil, http.StatusBadRequest, "Could not read the request body."
+	}
+	return data, 0, ""
+}
+
+// decodeJSON reads a JSON body of at most max bytes, whatever its Content-Type. It returns 0 on
+// success, else the status and message to answer with.
+func decodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) (int, string) {
+	data, status, msg := readBody(w, r, max)
+	if status != 0 {
+		return status, msg
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return http.StatusBadRequest, fmt.Sprintf("The request body is not valid JSON (at byte %d): %v.", se.Offset, err)
-		case errors.As(err, &te):
-			return http.StatusBadRequest, fmt.Sprintf("The request body has a %s where %s is expected (field %q).", te.Value, te.Type, te.Field)
-		}
-		return http.StatusBadRequest, "The request body is not valid JSON: " + err.Error() + "."
+		return http.StatusBadRequest, "The request body is " + httpapi.JSONProblem(err) + "."
 	}
 	return 0, ""
 }
 
+// plain answers an error in the API error shape (the name is from when it was plain text).
 func plain(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	io.WriteString(w, msg)
+	httpapi.Error(w, status, msg)
 }
 
 func tooMany(w http.ResponseWriter) {
-	w.Header().Set("Retry-After", "60")
-	plain(w, http.StatusTooManyRequests, msgTooMany)
+	httpapi.TooManyRequests(w, time.Minute, msgTooMany)
 }
 
+// eventWriter writes the events of an answer stream, moving the write deadline on before each.
+type eventWriter struct {
+	w       io.Writer
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (e *eventWriter) extend() error {
+	return e.rc.SetWriteDeadline(time.Now().Add(e.timeout))
+}
+
+func (e *eventWriter) Write(p []byte) (int, error) {
+	_ = e.extend() // not supported by test recorders; a real connection always supports it
+	return e.w.Write(p)
+}
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)

@@ -313,7 +313,7 @@ func TestRateLimits(t *testing.T) {
 			}
 		}
 		resp, body := s.post(t, "chat", tok, chatBody("stake"))
-		if resp.StatusCode != 429 || body != "Too many questions in a short time. Try again in a minute." || resp.Header.Get("Retry-After") == "" {
+		if resp.StatusCode != 429 || !isAPIError(body, 429, "Too many questions in a short time. Try again in a minute.") || resp.Header.Get("Retry-After") == "" {
 			t.Errorf("third request: %d %q", resp.StatusCode, body)
 		}
 		if resp, _ := s.post(t, "chat", s.token(t), chatBody("stake")); resp.StatusCode != 200 {
@@ -337,7 +337,7 @@ func TestRateLimits(t *testing.T) {
 		}
 		for _, path := range []string{"chat", "chat/token", "chat/feedback"} {
 			resp, body := s.post(t, path, tok, chatBody("stake"))
-			if resp.StatusCode != 429 || body != msgTooMany {
+			if resp.StatusCode != 429 || !isAPIError(body, 429, msgTooMany) {
 				t.Errorf("%s after the burst: %d %q", path, resp.StatusCode, body)
 			}
 		}

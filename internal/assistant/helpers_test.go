@@ -3,6 +3,7 @@ package assistant
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -70,6 +71,22 @@ func (c *fixedClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.t = c.t.Add(d)
 	c.mu.Unlock()
+}
+
+// isAPIError tells whether body is exactly the API error shape {"message": msg, "status": status}.
+func isAPIError(body string, status int, msg string) bool {
+	return apiErrorMessage(body, status) == msg
+}
+
+// apiErrorMessage is the message of an API error body {"message", "status"} with that status, or
+// "" when body is something else.
+func apiErrorMessage(body string, status int) string {
+	var got map[string]any
+	if json.Unmarshal([]byte(body), &got) != nil || len(got) != 2 || got["status"] != float64(status) {
+		return ""
+	}
+	msg, _ := got["message"].(string)
+	return msg
 }
 
 // runEngine answers one question with an engine and returns the stream's bytes.

@@ -2,7 +2,10 @@ package assistant
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+
+	"tzdocs/internal/httpapi"
 )
 
 // ChatRequest is the body useChat's DefaultChatTransport posts (AI SDK v5 UI messages).
@@ -32,6 +35,16 @@ type Part struct {
 	ToolCallID string          `json:"toolCallId,omitempty"`
 	Input      json.RawMessage `json:"input,omitempty"`
 	Output     json.RawMessage `json:"output,omitempty"`
+}
+
+// DecodeChatRequest decodes a chat request body. Its errors describe the JSON, never Go's types,
+// and may be shown to the client.
+func DecodeChatRequest(data []byte) (*ChatRequest, error) {
+	var body ChatRequest
+	if err := json.Unmarshal(data, &body); err != nil {
+		return nil, errors.New("The request body is " + httpapi.JSONProblem(err) + ".")
+	}
+	return &body, nil
 }
 
 // Turn is one earlier exchange of the conversation, as the engines see it.

@@ -10,7 +10,7 @@ import (
 var stopWords = setOf("a an and are as at be by can could do does did for from how i if in into is it its me my of on or " +
 	"should so that the their them then there these they this those to was we what when where which who whom why will " +
 	"with would you your s about any some tell explain please want need know way get got there's what's i'm has have " +
-	"been being am also just like than too very more most much many other such only own same")
+	"been being am also just like than too very more most much many other such only own same per over must may might shall")
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
@@ -47,21 +47,47 @@ func words(text string) []string {
 	return out
 }
 
-// terms returns the distinct stems of the content words of text.
-func terms(text string) []string {
+// terms returns the distinct stems of the content words of text. A hyphenated word or a name
+// with underscores also gives the stems of its parts, so "octez-client" meets "the Octez client"
+// and "minimal_stake" meets "minimum stake".
+func terms(text string) []string { return termsWith(text, stemWord) }
+
+// termsWith is terms with a given stemmer (a memoised one while a corpus is built).
+func termsWith(text string, stem func(string) string) []string {
 	var out []string
-	seen := map[string]bool{}
-	for _, w := range words(text) {
+	add := func(w string) {
 		if stopWords[w] {
-			continue
+			return
 		}
-		s := stemWord(w)
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
+		s := stem(w)
+		for _, o := range out {
+			if o == s {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	for _, w := range words(text) {
+		add(w)
+		if strings.ContainsAny(w, "-_") {
+			for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' }) {
+				add(p)
+			}
 		}
 	}
 	return out
+}
+
+// stemCache memoises stemWord over the many repeated words of a site.
+type stemCache map[string]string
+
+func (c stemCache) stem(w string) string {
+	s, ok := c[w]
+	if !ok {
+		s = stemWord(w)
+		c[w] = s
+	}
+	return s
 }
 
 // stemWord strips common English endings so that "staking", "staked" and "stakes" meet. It is a
@@ -87,6 +113,9 @@ func stemWord(w string) string {
 	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
 		w = w[:n-1] // "running" → "runn" → "run"
 	}
+	if len(w) > 5 && strings.HasSuffix(w, "at") {
+		w = w[:len(w)-2] // "attestation" and "confirmation" meet "attest" and "confirm"
+	}
 	return w
 }
 
@@ -110,92 +139,35 @@ func focus(part string) string {
 	return strings.Join(kept, " ")
 }
 
-// maxQueries bounds the searches of one extractive answer.
+// maxQueries bounds the parts (so the searches) of one extractive answer.
 const maxQueries = 4
 
-// splitQuestion turns a question into focused search queries: one per sentence or clause when the
-// question has several parts ("How do I install Octez and run a baker?" → "install Octez",
-// "run baker"), else one. A clause must keep two content words to stand alone, so "the difference
-// between delegating and staking" stays whole.
-func splitQuestion(q string) []string {
-	var parts []string
-	for _, sentence := range splitOn(q, "?;\n") {
-		parts = append(parts, splitClauses(sentence)...)
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range parts {
-		f := focus(p)
-		if len(terms(f)) == 0 || seen[strings.ToLower(f)] {
-			continue
-		}
-		seen[strings.ToLower(f)] = true
-		out = append(out, f)
-	}
-	if len(out) == 0 {
-		if f := focus(q); f != "" {
-			out = append(out, f)
-		}
-	}
-	if len(out) > maxQueries {
-		rest := strings.Join(out[maxQueries-1:], " ")
-		out = append(out[:maxQueries-1], rest)
-	}
-	return out
-}
+// synonyms maps a stem to the stems the docs use for the same action or thing: readers say
+// "deploy" where Tezos says "originate", "create keys" where the client says "gen keys".
+var synonyms = synonymTable(
+	"deploy originate",
+	"create generate gen new",
+	"send transfer",
+	"fee cost",
+	"delegator delegate",
+	"wallet account",
+	"node rpc",
+	"change set update",
+	"period window delay",
+)
 
-func splitOn(s, seps string) []string {
-	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+// synonymTable makes every word of each line a synonym of the others, by stem.
+func synonymTable(lines ...string) map[string][]string {
+	out := map[string][]string{}
+	for _, l := range lines {
+		ws := stems(l)
+		for _, w := range ws {
+			for _, o := range ws {
+				if o != w {
+					out[w] = append(out[w], o)
+				}
+			}
 		}
 	}
 	return out
-}
-
-// splitClauses splits a sentence at ", and", " and ", ", also" and commas, keeping the pieces
-// together unless each has at least two content words.
-func splitClauses(s string) []string {
-	pieces := []string{s}
-	for _, sep := range []string{", and also ", ", and ", " and also ", " and then ", " and ", ", "} {
-		var next []string
-		for _, p := range pieces {
-			next = append(next, splitIfStrong(p, sep)...)
-		}
-		pieces = next
-	}
-	return pieces
-}
-
-func splitIfStrong(s, sep string) []string {
-	lower := strings.ToLower(s)
-	var out []string
-	start := 0
-	for {
-		i := strings.Index(lower[start:], sep)
-		if i < 0 {
-			break
-		}
-		left, right := s[start:start+i], s[start+i+len(sep):]
-		if len(terms(left)) >= 2 && len(terms(right)) >= 2 && !strings.HasSuffix(strings.ToLower(strings.TrimSpace(left)), "between") &&
-			!hasWordBefore(strings.ToLower(left), "between") {
-			out = append(out, left)
-			start = start + i + len(sep)
-			continue
-		}
-		break
-	}
-	return append(out, s[start:])
-}
-
-// hasWordBefore reports whether the last few words of s include w ("difference between A and B").
-func hasWordBefore(s, w string) bool {
-	ws := words(s)
-	for i := len(ws) - 1; i >= 0 && i >= len(ws)-3; i-- {
-		if ws[i] == w {
-			return true
-		}
-	}
-	return false
 }

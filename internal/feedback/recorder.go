@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"tzdocs/internal/metrics"
 )
 
 // RecorderOptions tune a Recorder; zero values take the defaults in brackets.
@@ -117,6 +119,7 @@ func (r *Recorder) enqueue(rec record) bool {
 	defer r.mu.RUnlock()
 	if r.closed || !r.reserve(n) {
 		r.dropped.Add(uint64(n))
+		metrics.AnalyticsEventsDropped.WithLabelValues("buffer_full").Add(float64(n))
 		return false
 	}
 	// Every record holds at least one item and at most QueueSize items are reserved, so the channel
@@ -176,6 +179,7 @@ func (r *Recorder) run() {
 		case err != nil:
 			r.opts.Logger.Error("search analytics not pruned", "err", err)
 		case p.Dropped > 0:
+			metrics.AnalyticsEventsDropped.WithLabelValues("size_cap").Add(float64(p.Dropped))
 			r.opts.Logger.Warn("search analytics over their size cap: oldest rows dropped", "dropped", p.Dropped, "max_rows", r.opts.Retention.MaxRows)
 		}
 	}
@@ -252,6 +256,7 @@ func (r *Recorder) save(ctx context.Context, what string, n int, add func(i, j i
 	}
 	if n > 0 {
 		r.dropped.Add(uint64(n))
+		metrics.AnalyticsEventsDropped.WithLabelValues("store_failed").Add(float64(n))
 		r.opts.Logger.Error(what+" not saved", "count", n, "err", err)
 	}
 }

@@ -10,10 +10,13 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"tzdocs/internal/httpapi"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -99,58 +102,70 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 			refuseRate(w, wait)
 			return
 		}
+		// The body is read before waiting for a turn: a client slow to send it must not hold a
+		// turn that others wait for.
+		var body []byte
+		if r.Method == http.MethodPost {
+			var err error
+			if body, err = readBody(w, r, opts.MaxBodyBytes); err != nil {
+				writeErr(w, err)
+				return
+			}
+		}
 		if !turns.enter(r) {
 			return // the client left while waiting
 		}
 		defer turns.leave()
 		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken"), budget: newBudget(opts.Limits)}
-		s.route(w, r, rest)
+		s.route(w, r, rest, body)
 	})
 }
 
-// route answers one request by its path below /1/indexes/.
-func (s *session) route(w http.ResponseWriter, r *http.Request, rest string) {
+// route answers one request by its path below /1/indexes/, with its body (read already).
+func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, body []byte) {
 	name, sub, _ := strings.Cut(rest, "/")
 	if name != "*" && !s.knownIndex(name) {
 		writeError(w, http.StatusNotFound, "Index does not exist")
 		return
 	}
-	post := func() ([]byte, bool) {
+	// post and get answer 405 with the methods allowed when the request has another method.
+	post := func() bool {
 		if r.Method != http.MethodPost {
-			writeError(w, http.StatusMethodNotAllowed, "use POST for "+r.URL.Path)
-			return nil, false
+			httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
+			return false
 		}
-		body, err := readBody(w, r, s.opts.MaxBodyBytes)
-		if err != nil {
-			writeErr(w, err)
-			return nil, false
+		return true
+	}
+	get := func() bool {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			httpapi.MethodNotAllowed(w, http.MethodGet, http.MethodOptions)
+			return false
 		}
-		return body, true
+		return true
 	}
 	facet, isFacet := strings.CutPrefix(sub, "facets/")
 	// searchForFacetValues: facets/{attribute}/query
 	facetQuery := isFacet && strings.HasSuffix(facet, "/query") && !strings.Contains(strings.TrimSuffix(facet, "/query"), "/")
 	switch {
 	case name == "*" && sub == "queries":
-		body, ok := post()
-		if !ok {
+		if !post() {
 			return
 		}
 		reqs, err := decodeMulti(body)
 		if err == nil {
 			err = s.checkIndexes(reqs)
 		}
+		var answer []byte
 		if err == nil {
-			body, err = s.answerAll(reqs)
+			answer, err = s.answerAll(reqs)
 		}
 		if err != nil {
 			writeErr(w, err)
 			return
 		}
-		writeRaw(w, http.StatusOK, body)
+		writeRaw(w, http.StatusOK, answer)
 	case name != "*" && (sub == "query" || facetQuery):
-		body, ok := post()
-		if !ok {
+		if !post() {
 			return
 		}
 		req, err := decodeSingle(name, body)
@@ -162,9 +177,14 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string) {
 			req.Facet, _ = url.PathUnescape(strings.TrimSuffix(facet, "/query"))
 		}
 		s.answerOne(w, req)
-	case name != "*" && sub == "settings" && r.Method == http.MethodGet:
-		writeJSON(w, http.StatusOK, s.opts.Settings)
-	case name != "*" && sub == "" && r.Method == http.MethodGet:
+	case name != "*" && sub == "settings":
+		if get() {
+			writeJSON(w, http.StatusOK, s.opts.Settings)
+		}
+	case name != "*" && sub == "":
+		if !get() {
+			return
+		}
 		req, err := decodeURLParams(name, r.URL.Query())
 		if err != nil {
 			writeErr(w, err)
@@ -305,6 +325,11 @@ func (s *session) answer(req request) (map[string]any, error) {
 		queryID = newQueryID()
 		out["queryID"] = queryID
 	}
+	if res.NbHits > 0 {
+		searchesWithHits.Inc()
+	} else {
+		searchesWithoutHits.Inc()
+	}
 	if s.opts.Logger != nil && !req.NoAnalytics && strings.TrimSpace(req.Query.Text) != "" {
 		token := req.UserToken
 		if token == "" {
@@ -335,6 +360,12 @@ func (s *session) answerFacet(req request) (map[string]any, error) {
 		"exhaustive": map[string]bool{"facetsCount": true}, "processingTimeMS": res.ProcessingTimeMS}, nil
 }
 
+// The search query counters, made once: counting a query is then one atomic add.
+var (
+	searchesWithHits    = metrics.SearchQueries.WithLabelValues("hits")
+	searchesWithoutHits = metrics.SearchQueries.WithLabelValues("no_hits")
+)
+
 func newQueryID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
@@ -347,11 +378,13 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
+	switch {
+	case errors.As(err, &mbe):
 		return nil, &tooLarge{limit}
-	}
-	if err != nil {
-		return nil, badf("could not read the request body: %v", err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, errSlowBody
+	case err != nil:
+		return nil, badf("could not read the request body")
 	}
 	return body, nil
 }
@@ -362,6 +395,9 @@ func (e *tooLarge) Error() string {
 	return "request body is larger than the limit of " + itoa(int(e.limit)) + " bytes; send fewer or shorter queries"
 }
 
+// errSlowBody is a request body that did not arrive within the server's body timeout.
+var errSlowBody = errors.New("the request body did not arrive in time; send it at once")
+
 // writeErr maps an error to its status; only client errors carry their own message.
 func writeErr(w http.ResponseWriter, err error) {
 	var bad *badRequest
@@ -370,6 +406,8 @@ func writeErr(w http.ResponseWriter, err error) {
 	var unknown *unknownParam
 	var missing *notFound
 	switch {
+	case errors.Is(err, errSlowBody):
+		writeError(w, http.StatusRequestTimeout, err.Error())
 	case errors.As(err, &unknown):
 		writeError(w, http.StatusBadRequest, unknown.Error())
 	case errors.As(err, &missing):
@@ -386,7 +424,7 @@ func writeErr(w http.ResponseWriter, err error) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]any{"message": msg, "status": status})
+	httpapi.Error(w, status, msg)
 }
 
 // writeRaw writes JSON that is already encoded.

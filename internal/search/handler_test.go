@@ -3,13 +3,16 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 type memLogger struct {
@@ -175,7 +178,9 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		message          string
 	}{
 		{"malformed JSON", multiPath, `{"requests":[`, 400, "not valid JSON"},
-		{"not an object", multiPath, `[1,2]`, 400, "wrong shape"},
+		{"not an object", multiPath, `[1,2]`, 400, "should be an object, not an array"},
+		{"requests not an array", multiPath, `{"requests":{"a":1}}`, 400, "field requests should be an array, not an object"},
+		{"a request not an object", multiPath, `{"requests":["q"]}`, 400, "field requests should be an object, not a string"},
 		{"no requests", multiPath, `{}`, 400, `no "requests"`},
 		{"empty body", multiPath, ``, 400, "empty"},
 		{"query too long", multiPath, `{"requests":[{"query":"` + long + `"}]}`, 400, "513 characters long; the limit is 512"},
@@ -200,8 +205,17 @@ func TestHandlerRejectsBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Errorf("GET queries: %d, want 405", resp.StatusCode)
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST, OPTIONS" {
+		t.Errorf("GET queries: %d, Allow %q; want 405, POST, OPTIONS", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+	req, _ := http.NewRequest(http.MethodDelete, srv.URL+"/api/search/1/indexes/docs", nil)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("DELETE an index: %d, Allow %q; want 405, GET, HEAD, OPTIONS", resp.StatusCode, resp.Header.Get("Allow"))
 	}
 }
 
@@ -264,5 +278,28 @@ func TestHandlerParameters(t *testing.T) {
 	var got map[string]any
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || resp.StatusCode != 200 || len(got["hits"].([]any)) != 1 {
 		t.Errorf("GET: %d %v %v", resp.StatusCode, got, err)
+	}
+}
+
+// A client slow to send its body holds no turn: others are answered meanwhile.
+func TestSlowBodiesHoldNoTurn(t *testing.T) {
+	srv := newTestServer(t, HandlerOptions{Limits: Limits{MaxConcurrent: 1}})
+	stalled, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	fmt.Fprintf(stalled, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"requests\":[", multiPath)
+	client := &http.Client{Timeout: 5 * time.Second}
+	for i := range 5 {
+		resp, err := client.Post(srv.URL+multiPath, "application/json", strings.NewReader(`{"requests":[{"indexName":"tezosdocs","query":"bakers"}]}`))
+		if err != nil {
+			t.Fatalf("search %d while a body stalls: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("search %d while a body stalls: %d", i, resp.StatusCode)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -109,6 +110,5 @@ func (g gate) leave() { <-g }
 // refuseRate answers 429 with the seconds to wait, as Algolia's clients expect a JSON error.
 func refuseRate(w http.ResponseWriter, wait time.Duration) {
 	secs := int((wait + time.Second - 1) / time.Second)
-	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-	writeError(w, http.StatusTooManyRequests, "Too many search requests from your address; wait "+strconv.Itoa(max(secs, 1))+" s and try again")
+	httpapi.TooManyRequests(w, wait, "Too many search requests from your address; wait "+strconv.Itoa(max(secs, 1))+" s and try again")
 }

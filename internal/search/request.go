@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"tzdocs/internal/httpapi"
 )
 
 // maxRequests bounds the queries of one multi-query request.
@@ -114,15 +116,7 @@ func decodeJSON(body []byte, v any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			return badf("request body is not valid JSON: %v (at byte %d)", err, syn.Offset)
-		case errors.As(err, &typ):
-			return badf("request body has the wrong shape: %s should be %s, not %s", typ.Field, typ.Type, typ.Value)
-		}
-		return badf("request body is not valid JSON: %v", err)
+		return badf("request body: %s", httpapi.JSONProblem(err))
 	}
 	if dec.More() {
 		return badf("request body holds more than one JSON value")
@@ -153,7 +147,7 @@ func decodeParams(fields map[string]json.RawMessage) (request, error) {
 		// Some clients nest the parameters as an object: treat them as flattened ones.
 		var nested map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &nested); err != nil {
-			return r, badf("params is not a valid JSON object: %v", err)
+			return r, badf("params: %s", httpapi.JSONProblem(err))
 		}
 		delete(fields, "params")
 		for k, v := range nested {

@@ -1,14 +1,13 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -52,20 +51,20 @@ func (s *Server) handleInsights() http.Handler {
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				writeJSONError(w, http.StatusRequestEntityTooLarge, "the body is over 64 KB; send fewer events at once")
+				httpapi.Error(w, http.StatusRequestEntityTooLarge, "the body is over 64 KB; send fewer events at once")
 				return
 			}
-			writeJSONError(w, http.StatusBadRequest, "the body could not be read")
+			httpapi.Error(w, http.StatusBadRequest, "the body could not be read")
 			return
 		}
 		events, err := feedback.DecodeEvents(body, now())
 		if err != nil {
 			var ee *feedback.EventsError
 			if errors.As(err, &ee) {
-				writeJSONError(w, ee.Status, ee.Message)
+				httpapi.Error(w, ee.Status, ee.Message)
 				return
 			}
-			writeJSONError(w, http.StatusBadRequest, "the events could not be read")
+			httpapi.Error(w, http.StatusBadRequest, "the events could not be read")
 			return
 		}
 		if ok, wait := perDay.AllowN(client, len(events)); !ok {
@@ -74,7 +73,7 @@ func (s *Server) handleInsights() http.Handler {
 		}
 		if s.recorder != nil && !s.recorder.Events(events) {
 			h.Set("Retry-After", "5")
-			writeJSONError(w, http.StatusServiceUnavailable, "analytics are busy; none of these events was recorded, send them again in a few seconds")
+			httpapi.Error(w, http.StatusServiceUnavailable, "analytics are busy; none of these events was recorded, send them again in a few seconds")
 			return
 		}
 		h.Set("Content-Type", "application/json")
@@ -83,12 +82,5 @@ func (s *Server) handleInsights() http.Handler {
 }
 
 func tooManyEvents(w http.ResponseWriter, wait time.Duration, msg string) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-	writeJSONError(w, http.StatusTooManyRequests, msg)
-}
-
-func writeJSONError(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{"status": status, "message": msg})
+	httpapi.TooManyRequests(w, wait, msg)
 }

@@ -50,13 +50,13 @@ func viewEvents(n int, name string) string {
 	return `{"events":[` + strings.Join(parts, ",") + `]}`
 }
 
-// bodyWatch tells whether a handler read the request body.
-type bodyWatch struct {
+// readSpy tells whether a handler read the request body.
+type readSpy struct {
 	*strings.Reader
 	read bool
 }
 
-func (b *bodyWatch) Read(p []byte) (int, error) { b.read = true; return b.Reader.Read(p) }
+func (b *readSpy) Read(p []byte) (int, error) { b.read = true; return b.Reader.Read(p) }
 
 func checkJSONError(t *testing.T, rec *httptest.ResponseRecorder, status int) {
 	t.Helper()
@@ -74,7 +74,7 @@ func TestInsightsLimitRequestsPerClientBeforeReadingTheBody(t *testing.T) {
 		s, _, closeServer := newInsightsServer(t, noLimits)
 		limited := 0
 		for i := range 60 {
-			body := &bodyWatch{Reader: strings.NewReader(viewEvents(1, "v"))}
+			body := &readSpy{Reader: strings.NewReader(viewEvents(1, "v"))}
 			req := httptest.NewRequest(http.MethodPost, "/api/insights/1/events", body)
 			req.RemoteAddr = "192.0.2.7:1234"
 			rec := httptest.NewRecorder()

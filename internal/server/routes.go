@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync/atomic"
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/httpapi"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/search"
 )
 
@@ -43,12 +46,15 @@ func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
 	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime})
 }
 
-// routes lists every route the server answers; the site handler takes the rest.
+// routes lists every route the server answers; the site handler takes the rest. API routes are
+// registered without a method and check it themselves, so that a wrong method gets a JSON 405 with
+// the route's own Allow header, and unknown paths under /api/ a JSON 404, not the site's pages.
 func (s *Server) routes() (http.Handler, error) {
 	mux := http.NewServeMux()
-	mux.Handle("GET /healthz", handleHealth())
+	s.handle(mux, "GET /healthz", handleHealth())
+	s.handle(mux, "GET /readyz", s.ready.handler())
 	if s.opts.DevEvents != nil {
-		mux.Handle("GET "+dist.DevEventsURL, s.opts.DevEvents)
+		s.handle(mux, "GET "+dist.DevEventsURL, unbounded(s.opts.DevEvents))
 	}
 	if s.opts.Feedback != nil {
 		opts := feedback.Options{KnownRoute: s.knownRoute, TrustProxy: s.opts.TrustProxy, Logger: s.opts.Logger,
@@ -60,12 +66,11 @@ func (s *Server) routes() (http.Handler, error) {
 			s.opts.Logger.Warn("feedback: ignoring the site URL as an allowed origin", "error", err)
 			opts.AllowedOrigins = nil
 		}
-		mux.Handle("POST /api/feedback", feedback.Handler(s.opts.Feedback, opts))
+		s.handle(mux, "/api/feedback", s.api(methods(feedback.Handler(countWrites{s.opts.Feedback}, opts), http.MethodPost)))
 	}
-	mux.Handle("/api/search/", s.handleSearch())
-	insights := s.handleInsights() // one handler, so both methods share its rate limits
-	mux.Handle("POST /api/insights/1/events", insights)
-	mux.Handle("OPTIONS /api/insights/1/events", insights)
+	s.handle(mux, "/api/search/", s.api(s.handleSearch()))
+	// One insights handler for both methods, so they share its rate limits.
+	s.handle(mux, "/api/insights/1/events", s.api(methods(s.handleInsights(), http.MethodPost, http.MethodOptions)))
 	if s.opts.Assistant != nil {
 		id := s.site.Load().askAI
 		if id == "" {
@@ -73,16 +78,55 @@ func (s *Server) routes() (http.Handler, error) {
 		}
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
 			Index: func() *search.Index { return s.site.Load().index }, Code: func() []dist.CodeBlock { return s.site.Load().code },
-			Store:  s.opts.Feedback,
+			Store:  countWrites{s.opts.Feedback},
 			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
+		if s.opts.Feedback == nil {
+			opts.Store = nil
+		}
+		opts.Limits.EventWriteTimeout = s.timeouts.Write
 		if s.opts.NoRateLimits {
 			opts.Limits.PerToken.Off, opts.Limits.PerAddress.Off = true, true
 		}
 		if err := opts.Check(); err != nil {
 			return nil, fmt.Errorf("ask AI: %w", err)
 		}
-		mux.Handle("/api/askai/", assistant.Handler(opts))
+		s.handle(mux, "/api/askai/", s.api(assistant.Handler(opts)))
 	}
-	mux.Handle("/", s.handleSite())
+	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))
+	s.handle(mux, "/", s.handleSite())
 	return mux, nil
+}
+
+// methods answers a JSON 405 naming allowed unless the request uses one of them.
+func methods(h http.Handler, allowed ...string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !slices.Contains(allowed, r.Method) {
+			httpapi.MethodNotAllowed(w, allowed...)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// countWrites counts the feedback rows written, and those that failed, in the metrics.
+type countWrites struct{ feedback.Store }
+
+func (c countWrites) AddPage(ctx context.Context, p feedback.Page) (int64, error) {
+	id, err := c.Store.AddPage(ctx, p)
+	countWrite("page", err)
+	return id, err
+}
+
+func (c countWrites) AddAnswer(ctx context.Context, a feedback.Answer) (int64, error) {
+	id, err := c.Store.AddAnswer(ctx, a)
+	countWrite("answer", err)
+	return id, err
+}
+
+func countWrite(kind string, err error) {
+	outcome := "saved"
+	if err != nil {
+		outcome = "failed"
+	}
+	metrics.FeedbackWrites.WithLabelValues(kind, outcome).Inc()
 }

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/dist"
@@ -38,6 +37,8 @@ type Options struct {
 	Assistant assistant.Engine
 	// Secret signs Ask AI tokens (see assistant.LoadOrCreateSecret); required with Assistant.
 	Secret []byte
+	// Timeouts bound the phases of a request; zero fields take the defaults.
+	Timeouts Timeouts
 }
 
 // Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
@@ -46,6 +47,12 @@ type Server struct {
 	recorder *feedback.Recorder // search analytics, when a store is given
 	site     atomic.Pointer[siteFiles]
 	handler  http.Handler
+	timeouts Timeouts
+	ready    *readiness
+	// stats holds the metric series of each mux pattern; static and unmatched are those of the
+	// site handler and of requests no pattern answered.
+	stats             map[string]*routeStats
+	static, unmatched *routeStats
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.
@@ -53,18 +60,21 @@ func New(opts Options) (*Server, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{opts: opts}
+	s := &Server{opts: opts, timeouts: opts.Timeouts.withDefaults(), stats: map[string]*routeStats{},
+		unmatched: newRouteStats("unmatched")}
 	if err := s.Reload(); err != nil {
 		return nil, err
 	}
 	if opts.Feedback != nil {
 		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger, Retention: opts.Analytics})
 	}
+	s.ready = newReadiness(opts.Feedback, opts.Assistant, opts.Logger)
 	routes, err := s.routes()
 	if err != nil {
 		return nil, err
 	}
-	s.handler = accessLog(opts.Logger, s.securityHeaders(routes))
+	s.static = s.stats["/"]
+	s.handler = s.observe(opts.Logger, s.securityHeaders(routes))
 	return s, nil
 }
 
@@ -287,47 +297,5 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Content-Security-Policy", s.site.Load().csp)
 		next.ServeHTTP(w, r)
-	})
-}
-
-// statusRecorder remembers what a handler wrote, for the access log.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	s.status = code
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	n, err := s.ResponseWriter.Write(b)
-	s.bytes += n
-	return n, err
-}
-
-// Flush lets streaming handlers (server-sent events) flush through the recorder.
-func (s *statusRecorder) Flush() {
-	if f, ok := s.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-func accessLog(log *slog.Logger, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
-		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
-			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)),
-			slog.String("remote", r.RemoteAddr))
 	})
 }

@@ -21,7 +21,7 @@ import (
 
 // writeBuiltSite writes a small built site through the dist package, as the build does, and
 // returns its folder.
-func writeBuiltSite(t *testing.T) string {
+func writeBuiltSite(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "dist")
 	out := dist.NewOutput()

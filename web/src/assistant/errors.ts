@@ -3,10 +3,23 @@
 
 import { assistantStrings as t } from "./strings";
 
-/** The reader's message for a failed answer. */
+/** The reader's message for a failed answer. The AI SDK puts the server's body in the error:
+ * the API error shape {"message", "status"}, or plain text from a proxy. */
 export function answerErrorText(err: Error | undefined): string {
-  const m = err?.message ?? "";
+  const m = serverMessage(err?.message ?? "");
   if (m.includes(t.startNew)) return t.startNew;
   if (/^too many /i.test(m.trim())) return t.tooMany;
   return t.streamError;
+}
+
+/** The message of an API error body {"message": …, "status": …}, or the text as it is. */
+function serverMessage(text: string): string {
+  if (!text.trimStart().startsWith("{")) return text;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
+  } catch {
+    // not JSON after all
+  }
+  return text;
 }

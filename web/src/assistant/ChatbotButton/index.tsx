@@ -19,7 +19,15 @@ export function preloadChatbotPanel(): Promise<PanelModule> {
   return loading;
 }
 
-export function ChatbotButton({ site }: { site: SiteData }) {
+export interface ChatbotButtonProps {
+  site: SiteData;
+  /** "floating" (default): at the right edge of wide screens, outside the text column. "navbar":
+   *  beside the search button on phones and tablets, where a floating button would cover text.
+   *  Each shows at its own widths only (styles.css). */
+  placement?: "floating" | "navbar";
+}
+
+export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonProps) {
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<ChatbotPanelProps> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -48,7 +56,7 @@ export function ChatbotButton({ site }: { site: SiteData }) {
       <button
         ref={button}
         type="button"
-        className={`tz-chatbot-button${open ? " tz-chatbot-button--open" : ""}`}
+        className={`tz-chatbot-button tz-chatbot-button--${placement}${open ? " tz-chatbot-button--open" : ""}`}
         aria-label={open ? t.close : t.open}
         title={open ? t.close : t.open}
         aria-haspopup="dialog"

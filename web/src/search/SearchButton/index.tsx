@@ -1,7 +1,7 @@
 // The navbar's search button (statically bundled, so kept tiny). The dialog is a lazy chunk: preloaded
 // on touch, focus or hover, loaded on open, and mounted only while open.
 
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { SiteData } from "../../lib/contract";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
@@ -49,6 +49,7 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const apple = useSyncExternalStore(noSubscribe, isApple, () => false);
+  const hintId = useId();
 
   const openWith = useCallback((query: string | null) => {
     setInitialQuery(query ?? queryParam(window.location.search));
@@ -94,6 +95,7 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
         ref={button}
         type="button"
         className="tz-search-button"
+        aria-describedby={hintId}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-keyshortcuts="Control+K Meta+K /"
@@ -106,8 +108,11 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
         <svg className="tz-search-button__icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M14.4 12.9l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 1 1 1.4-1.4zM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11z" fill="currentColor" />
         </svg>
+        {/* The box text names the button: it starts with SPEC §9's label "Search", and a name
+            that holds the visible text serves speech input (WCAG 2.5.3). On phones it is
+            visually hidden, still the name. The shortcut is the description. */}
         <span className="tz-search-button__text">{boxText(site)}</span>
-        <span className="tz-search-button__keys" aria-hidden="true">
+        <span className="tz-search-button__keys" id={hintId} aria-hidden="true">
           <kbd>{apple ? t.metaKey : t.ctrlKey}</kbd>
           <kbd>{t.key}</kbd>
         </span>

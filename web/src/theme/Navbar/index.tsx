@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ChatbotButton } from "../../assistant/ChatbotButton";
 import { cx } from "../../lib/cx";
 import { useHideOnScroll } from "../../lib/useHideOnScroll";
 import type { PageData, SiteData } from "../../lib/contract";
@@ -53,6 +54,7 @@ export function Navbar({ site, page }: NavbarProps) {
           {right.map((item, i) => (
             <NavbarItem key={i} item={item} page={page} site={site} />
           ))}
+          <ChatbotButton site={site} placement="navbar" />
         </div>
       </div>
       {menuOpen && <MobileMenu site={site} page={page} onClose={() => setMenuOpen(false)} />}

@@ -1,0 +1,99 @@
+package assistant
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSplitQuestion(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"How do I stake my tez with a baker?", []string{"stake tez baker"}},
+		{"How do I install Octez and run a baker?", []string{"install Octez", "run baker"}},
+		{"What is the difference between delegating and staking?", []string{"delegating staking"}},
+		{"What is delegating? And how do I stake tez?", []string{"delegating", "stake tez"}},
+		{"What is a smart rollup and how do I deploy one?", []string{"smart rollup", "deploy one"}},
+		{"What are FA1.2 and FA2 tokens?", []string{"FA1.2 FA2 tokens"}},
+		{"Create a contract, deploy the contract, call its entrypoint", []string{"Create contract", "deploy contract", "call entrypoint"}},
+		{"bakers? nodes? rollups? tokens? wallets?", []string{"bakers", "nodes", "rollups", "tokens wallets"}},
+		{"How long does unstaking take?", []string{"unstaking"}},
+		{"how?", []string{"how"}},
+	} {
+		if got := splitQuestion(tc.q); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("splitQuestion(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestQuestionKinds(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		kind  kind
+		units string // stems, space-separated
+	}{
+		{"How much tez do I need to become a baker?", kindQuantity, "tez mutez ꜩ xtz"},
+		{"How many attestation slots are there per level?", kindQuantity, "attest slot"},
+		{"How long does unstaking take?", kindQuantity, strings.Join(timeUnits, " ")},
+		{"How much does it cost to deploy a contract?", kindQuantity, "tez mutez ꜩ xtz"},
+		{"What is the minimum stake to bake?", kindQuantity, ""},
+		{"How do I stake my tez?", kindHowTo, ""},
+		{"Install the Octez client on macOS", kindHowTo, ""},
+		{"What is Tenderbake?", kindDefinition, ""},
+		{"What does an accuser do?", kindDefinition, ""},
+		{"What is the difference between staking and delegating?", kindDifference, ""},
+		{"How is FA1.2 different from FA2?", kindDifference, ""},
+		{"Which wallets can I use?", kindWhich, ""},
+		{"Where are the faucets?", kindWhich, ""},
+		{"How do I find a block explorer?", kindWhich, ""},
+		{"Tezos governance", kindGeneral, ""},
+	} {
+		p := typePart(tc.q)
+		if p.kind != tc.kind || strings.Join(p.units, " ") != tc.units {
+			t.Errorf("typePart(%q) = %s with units %q, want %s with %q", tc.q, p.kind, p.units, tc.kind, tc.units)
+		}
+	}
+}
+
+func TestComparedPair(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"What is the difference between staking and delegating?", "staking|delegating"},
+		{"How is FA1.2 different from FA2?", "fa1.2|fa2"},
+		{"Smart rollups vs sidechains", "smart rollups|sidechains"},
+		{"Should I compare LIGO or SmartPy?", "ligo|smartpy"},
+		{"How do I stake and delegate?", ""},
+	} {
+		if got := strings.Join(comparedPair(tc.q), "|"); got != tc.want {
+			t.Errorf("comparedPair(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestParseQuestionKeepsEachPartsKind(t *testing.T) {
+	parts := parseQuestion("What is a smart rollup and how do I deploy one? How long does a refutation take?")
+	var got []string
+	for _, p := range parts {
+		got = append(got, p.kind.String()+":"+p.query)
+	}
+	want := "definition:smart rollup|how-to:deploy one|quantity:refutation"
+	if strings.Join(got, "|") != want {
+		t.Errorf("parts = %q, want %q", got, want)
+	}
+}
+
+func TestNewSentenceFindsCountedUnits(t *testing.T) {
+	st := newSentence("A baker needs at least 6,000 tez, and unstaking takes about four days.", stemWord)
+	if !st.numbered || !st.counted["tez"] || !st.counted[stemWord("days")] || st.counted["bak"] {
+		t.Errorf("numbered %v, counted %v", st.numbered, st.counted)
+	}
+	if st := newSentence("Two of the bakers sign.", stemWord); !st.numbered || st.counted["bak"] {
+		t.Errorf("numbered %v, counted %v: a unit counts only within two words of its number", st.numbered, st.counted)
+	}
+	if st := newSentence("Each one signs.", stemWord); st.numbered {
+		t.Errorf("%q holds no number", st.text)
+	}
+	if st := newSentence("It takes one day.", stemWord); st.numbered || !st.counted["day"] {
+		t.Errorf("numbered %v, counted %v: one day counts as a quantity of days only", st.numbered, st.counted)
+	}
+}

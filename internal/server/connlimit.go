@@ -1,0 +1,102 @@
+package server
+
+import (
+	"net"
+	"strconv"
+	"sync"
+	"time"
+
+	"tzdocs/internal/metrics"
+)
+
+// DefaultMaxConnsPerClient is the default cap of open connections from one client address: far
+// above what a browser opens (6 per host over HTTP/1.1) or a CDN edge keeps to its origin, far
+// below the thousands a stalled-upload flood opens.
+const DefaultMaxConnsPerClient = 64
+
+// refusedConn is written to a connection over the cap, then it is closed: an HTTP answer in the
+// API error shape, so that a client sees why.
+var refusedConn = func() []byte {
+	body := `{"message":"too many open connections from your address; close some and retry","status":429}` + "\n"
+	return []byte("HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\n" +
+		"Retry-After: 10\r\nConnection: close\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body)
+}()
+
+// LimitListener counts the open connections of ln in the metrics and, when perClient > 0, closes
+// at once any new connection from a client address (the TCP peer, IPv6 grouped by /64) that
+// already holds perClient of them. The cap is per connection, not per request: a client may send
+// any number of requests, for static files or not, over the connections it keeps.
+func LimitListener(ln net.Listener, perClient int) net.Listener {
+	return &limitListener{Listener: ln, perClient: perClient, open: map[string]int{}}
+}
+
+type limitListener struct {
+	net.Listener
+	perClient int
+
+	mu   sync.Mutex
+	open map[string]int
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		key := peerKey(c.RemoteAddr())
+		l.mu.Lock()
+		if l.perClient > 0 && l.open[key] >= l.perClient {
+			l.mu.Unlock()
+			metrics.RateLimited.WithLabelValues("connections").Inc()
+			go refuse(c)
+			continue
+		}
+		l.open[key]++
+		l.mu.Unlock()
+		metrics.OpenConnections.Inc()
+		return &countedConn{Conn: c, release: func() { l.release(key) }}, nil
+	}
+}
+
+func (l *limitListener) release(key string) {
+	l.mu.Lock()
+	if l.open[key]--; l.open[key] <= 0 {
+		delete(l.open, key)
+	}
+	l.mu.Unlock()
+	metrics.OpenConnections.Dec()
+}
+
+// refuse answers 429 on a connection over the cap, within a second, and closes it.
+func refuse(c net.Conn) {
+	_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+	_, _ = c.Write(refusedConn)
+	_ = c.Close()
+}
+
+// peerKey is the client address of a connection, IPv6 addresses grouped by /64 as the rate limits
+// group them.
+func peerKey(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	if ip4 := tcp.IP.To4(); ip4 != nil {
+		return ip4.String()
+	}
+	return tcp.IP.Mask(net.CIDRMask(64, 128)).String() + "/64"
+}
+
+// countedConn releases its place under the cap once, on the first Close.
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
