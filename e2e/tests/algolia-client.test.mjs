@@ -4,17 +4,19 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { liteClient } from "algoliasearch/lite";
+import { algoliasearch } from "algoliasearch";
 import { startServer } from "./harness.mjs";
 
 let server;
 let client;
+let full; // the full algoliasearch 5 client: searchForFacetValues and the rest
 
 before(async () => {
   server = await startServer();
   const { host, port } = new URL(server.url);
-  client = liteClient("tzdocs", "public-search-key", {
-    hosts: [{ url: `${host.split(":")[0]}:${port}/api/search`, accept: "readWrite", protocol: "http" }],
-  });
+  const hosts = [{ url: `${host.split(":")[0]}:${port}/api/search`, accept: "readWrite", protocol: "http" }];
+  client = liteClient("tzdocs", "public-search-key", { hosts });
+  full = algoliasearch("tzdocs", "public-search-key", { hosts });
 });
 
 after(async () => {
@@ -74,7 +76,119 @@ test("hit URLs are absolute, as Docusaurus's search page needs", async () => {
   }
 });
 
-test("an empty query is an empty result, not an error", async () => {
-  const { results } = await client.search({ requests: [{ indexName: "tezosdocs", query: "" }] });
-  assert.equal(results[0].nbHits, 0);
+test("an empty query browses the first records, in a stable order", async () => {
+  const ask = () => client.search({ requests: [{ indexName: "tezosdocs", query: "", hitsPerPage: 5 }] });
+  const [{ results: first }, { results: again }] = [await ask(), await ask()];
+  assert.ok(first[0].nbHits > 5, `empty query: ${first[0].nbHits} hits`);
+  assert.equal(first[0].hits.length, 5);
+  assert.deepEqual(
+    again[0].hits.map((h) => h.objectID),
+    first[0].hits.map((h) => h.objectID),
+  );
+});
+
+test("algoliasearch 5: searchForFacetValues finds values by the start of their words", async () => {
+  const res = await full.searchForFacetValues({
+    indexName: "tezosdocs",
+    facetName: "hierarchy.lvl1",
+    searchForFacetValuesRequest: { facetQuery: "mich", maxFacetHits: 5 },
+  });
+  assert.ok(res.facetHits.length >= 1, JSON.stringify(res));
+  const [hit] = res.facetHits;
+  assert.match(hit.value, /^Michelson/);
+  assert.match(hit.highlighted, /<mark>Mich<\/mark>elson/);
+  assert.ok(hit.count > 0);
+  await assert.rejects(
+    full.searchForFacetValues({ indexName: "tezosdocs", facetName: "url", searchForFacetValuesRequest: { facetQuery: "a" } }),
+    (err) => err.status === 400 && /searchable\(url\)/.test(err.message),
+  );
+});
+
+test("algoliasearch 5: filters and facets narrow and count the hits", async () => {
+  const { results } = await full.search({
+    requests: [
+      // Facets count before distinct (as on Algolia); without distinct the counts add up to nbHits.
+      { indexName: "tezosdocs", query: "tez", hitsPerPage: 0, distinct: false, facets: ["type", "hierarchy.lvl0", "weight.level"] },
+      { indexName: "tezosdocs", query: "tez", filters: "type:lvl1", hitsPerPage: 100, distinct: false },
+      { indexName: "tezosdocs", query: "tez", filters: "type:lvl1 AND NOT language:en", hitsPerPage: 100 },
+      { indexName: "tezosdocs", type: "facet", facet: "type", facetQuery: "lv" },
+    ],
+  });
+  const [counts, titles, none, facet] = results;
+  assert.equal(counts.hits.length, 0);
+  assert.ok(counts.facets.type.lvl1 > 0, JSON.stringify(counts.facets));
+  assert.equal(
+    Object.values(counts.facets.type).reduce((a, b) => a + b, 0),
+    counts.nbHits,
+    "type counts add up to the hits",
+  );
+  assert.ok(counts.facets_stats["weight.level"].max >= counts.facets_stats["weight.level"].min);
+  assert.equal(counts.exhaustiveFacetsCount, true);
+  assert.equal(titles.nbHits, counts.facets.type.lvl1, "filters type:lvl1 keeps the page titles only");
+  assert.ok(titles.hits.every((h) => h.type === "lvl1"));
+  assert.equal(none.nbHits, 0);
+  assert.ok(facet.facetHits.every((h) => h.value.startsWith("lvl")) && facet.facetHits.length > 0);
+});
+
+test("an unknown parameter gets Algolia's 400", async () => {
+  await assert.rejects(
+    full.search({ requests: [{ indexName: "tezosdocs", query: "tez", notAnAlgoliaParameter: true }] }),
+    (err) => err.status === 400 && err.message === "Unknown parameter: notAnAlgoliaParameter",
+  );
+});
+
+test("Docusaurus's search page: its helper's requests, new URL(hit.url) and summaries", async () => {
+  // What theme-search-algolia's SearchPage sends through algoliasearch-helper: the query with its
+  // disjunctive facets (language, docusaurus_tag) and advanced syntax, and one count-only request
+  // per refined facet. It sets no attributesToSnippet: summaries come from the index settings.
+  const facetFilters = [["language:en"], ["docusaurus_tag:default", "docusaurus_tag:docs-default-current"]];
+  const { results } = await client.search({
+    requests: [
+      {
+        indexName: "tezosdocs",
+        params: new URLSearchParams({
+          query: "baker",
+          hitsPerPage: "15",
+          page: "0",
+          advancedSyntax: "true",
+          facets: JSON.stringify(["language", "docusaurus_tag"]),
+          facetFilters: JSON.stringify(facetFilters),
+          tagFilters: "",
+        }).toString(),
+      },
+      {
+        indexName: "tezosdocs",
+        params: new URLSearchParams({
+          query: "baker",
+          hitsPerPage: "0",
+          page: "0",
+          advancedSyntax: "true",
+          analytics: "false",
+          clickAnalytics: "false",
+          attributesToRetrieve: "[]",
+          attributesToHighlight: "[]",
+          attributesToSnippet: "[]",
+          facets: "language",
+          facetFilters: JSON.stringify([facetFilters[1]]),
+          tagFilters: "",
+        }).toString(),
+      },
+    ],
+  });
+  const [main, refinement] = results;
+  assert.ok(main.hits.length > 0);
+  assert.ok(main.facets.language.en >= main.nbHits, "facets count the records before distinct");
+  assert.equal(refinement.hits.length, 0);
+  assert.ok(refinement.facets.language.en > 0);
+  let summaries = 0;
+  for (const hit of main.hits) {
+    // The search page's mapping of a hit, as Docusaurus writes it.
+    const parsed = new URL(hit.url);
+    const hierarchy = hit._highlightResult.hierarchy;
+    const titles = Object.keys(hierarchy).map((key) => hierarchy[key].value);
+    assert.ok(titles.length > 0 && titles.every((t) => typeof t === "string"), JSON.stringify(hierarchy));
+    assert.equal(parsed.origin, "https://fixture.docs.example");
+    if (hit._snippetResult?.content) summaries++;
+  }
+  assert.ok(summaries > 0, "no hit has a content summary");
 });

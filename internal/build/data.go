@@ -25,7 +25,8 @@ func siteData(s *content.Site) dist.SiteData {
 		Sidebars:  map[string]dist.SidebarItems{},
 		ColorMode: dist.ColorMode(t.ColorMode),
 		Search: dist.SearchConfig{IndexName: t.Search.IndexName, SearchPagePath: t.Search.SearchPagePath, HitsPerPage: t.Search.HitsPerPage,
-			MaxResultsPerGroup: t.Search.MaxResultsPerGroup, MissingResultsURL: t.Search.MissingResultsURL, ExternalURLRegex: t.Search.ExternalURLRegex},
+			MaxResultsPerGroup: t.Search.MaxResultsPerGroup, MissingResultsURL: t.Search.MissingResultsURL, ExternalURLRegex: t.Search.ExternalURLRegex,
+			Replicas: t.Search.Replicas, AllowedOrigins: t.Search.AllowedOrigins},
 		AskAI:   dist.AskAIConfig{Enabled: t.AskAI.Enabled, AssistantID: t.AskAI.AssistantID, SuggestedQuestions: t.AskAI.SuggestedQuestions},
 		Chatbot: dist.ChatbotConfig(t.Chatbot),
 	}

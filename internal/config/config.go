@@ -200,6 +200,12 @@ type Search struct {
 	HitsPerPage        int    `yaml:"hitsPerPage"`
 	MaxResultsPerGroup int    `yaml:"maxResultsPerGroup"`
 	MissingResultsURL  string `yaml:"missingResultsUrl"`
+	// Replicas are other index names the search API answers as IndexName (Algolia replicas of
+	// the index, which a migrating site's clients may name).
+	Replicas []string `yaml:"replicas"`
+	// AllowedOrigins are the browser origins (https://host[:port]) allowed to call the search API
+	// from other sites; the site's own origin (from url) is always allowed.
+	AllowedOrigins []string `yaml:"allowedOrigins"`
 }
 
 // AskAI configures the AI mode of the search dialog.

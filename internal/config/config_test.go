@@ -173,3 +173,17 @@ func TestLocaleAddressesAreChecked(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchReplicasAndAllowedOrigins(t *testing.T) {
+	cfg, err := Parse("site.yaml", []byte("title: Docs\nthemeConfig:\n  search:\n    indexName: docs\n    replicas: [docs_by_date]\n    allowedOrigins: [\"https://other.example.org\", \"http://localhost:3000\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := cfg.ThemeConfig.Search; len(s.Replicas) != 1 || s.Replicas[0] != "docs_by_date" || len(s.AllowedOrigins) != 2 {
+		t.Errorf("search config %+v", s)
+	}
+	_, err = Parse("site.yaml", []byte("title: Docs\nthemeConfig:\n  search:\n    allowedOrigins: [\"https://ok.example.org\", \"other.example.org/path\"]\n"))
+	if err == nil || !strings.Contains(err.Error(), "site.yaml:4") || !strings.Contains(err.Error(), "allowedOrigins[1]") || !strings.Contains(err.Error(), "https://docs.example.org") {
+		t.Errorf("a bad origin: %v", err)
+	}
+}

@@ -67,6 +67,12 @@ func (c *Config) validate() []error {
 			add("themeConfig.image", msg, fix, "themeConfig", "image")
 		}
 	}
+	for i, o := range c.ThemeConfig.Search.AllowedOrigins {
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+			add(fmt.Sprintf("themeConfig.search.allowedOrigins[%d]", i), fmt.Sprintf("%q is not an origin", o),
+				"write a scheme and host with an optional port and no path, such as https://docs.example.org", "themeConfig", "search", "allowedOrigins", i)
+		}
+	}
 	if ab := c.ThemeConfig.AnnouncementBar; ab != nil && ab.ID == "" {
 		add("themeConfig.announcementBar.id", "the announcement bar has no id", "set an id; changing it shows the bar again to readers who closed it", "themeConfig", "announcementBar")
 	}

@@ -67,3 +67,24 @@ func BenchmarkNewIndex10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/index")
 }
+
+// BenchmarkBrowseFacets runs what DocSearch's facet bar asks when it opens: an empty query, no
+// hits, the counts of two facets over every record of the built site.
+func BenchmarkBrowseFacets(b *testing.B) {
+	ix := search.NewIndex(buildtest.BuiltRecords(b))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix.Search(search.Query{NoHits: true, Facets: []string{"hierarchy.lvl0", "docusaurus_tag"}})
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/search")
+}
+
+// BenchmarkSearchForFacetValues searches the page titles for a prefix, over every record.
+func BenchmarkSearchForFacetValues(b *testing.B) {
+	ix := search.NewIndex(buildtest.BuiltRecords(b))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix.SearchFacetValues("hierarchy.lvl1", "sma", search.Query{}, 10)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/search")
+}

@@ -50,6 +50,8 @@ func facetValue(r *dist.Record, attr string) (string, bool) {
 		return r.Language, true
 	case "docusaurus_tag":
 		return r.DocusaurusTag, true
+	case "version":
+		return recordVersion(r), true
 	case "type":
 		return r.Type, true
 	case "url":
@@ -67,6 +69,19 @@ func facetValue(r *dist.Record, attr string) (string, bool) {
 		return r.Hierarchy[lvl[0]-'0'], true
 	}
 	return "", false
+}
+
+// recordVersion is the docs version a record belongs to, taken from its Docusaurus tag
+// ("docs-default-current" → "current"); "" for records outside versioned docs.
+func recordVersion(r *dist.Record) string {
+	rest, ok := strings.CutPrefix(r.DocusaurusTag, "docs-")
+	if !ok {
+		return ""
+	}
+	if _, version, ok := strings.Cut(rest, "-"); ok {
+		return version
+	}
+	return ""
 }
 
 // ParseFilter reads "attribute:value", "attribute:-value" (negated) or "-attribute:value";

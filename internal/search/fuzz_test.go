@@ -2,9 +2,12 @@ package search
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"tzdocs/internal/dist"
 )
 
 func FuzzDecodeRequest(f *testing.F) {
@@ -23,6 +26,10 @@ func FuzzDecodeRequest(f *testing.F) {
 		reqs, err := decodeMulti(body)
 		if err != nil {
 			var bad *badRequest
+			var unknown *unknownParam
+			if errors.As(err, &unknown) {
+				return
+			}
 			if !errors.As(err, &bad) || bad.msg == "" {
 				t.Fatalf("error %v is not a client error with a message", err)
 			}
@@ -38,7 +45,8 @@ func FuzzDecodeRequest(f *testing.F) {
 		}
 		if _, err := decodeSingle("docs", body); err != nil {
 			var bad *badRequest
-			if !errors.As(err, &bad) {
+			var unknown *unknownParam
+			if !errors.As(err, &bad) && !errors.As(err, &unknown) {
 				t.Fatalf("single: error %v is not a client error", err)
 			}
 		}
@@ -71,6 +79,30 @@ func FuzzParseQuery(f *testing.F) {
 			}
 			for _, r := range h.Snippet {
 				assertOnlyMarks(t, r.Value, "<mark>", "</mark>")
+			}
+		}
+	})
+}
+
+// FuzzAdvancedSyntax searches with phrases and exclusions of any shape: no panic, and no hit
+// holds an excluded word.
+func FuzzAdvancedSyntax(f *testing.F) {
+	for _, seed := range []string{`"octez baker"`, "bakers -rewards", `"unclosed`, `-`, `- -x "" "a" -"b c"`, `\"-é`} {
+		f.Add(seed)
+	}
+	ix := testIndex(f)
+	f.Fuzz(func(t *testing.T, q string) {
+		res := ix.Search(Query{Text: q, AdvancedSyntax: true, HitsPerPage: 50})
+		if len(res.Hits) > res.NbHits {
+			t.Fatalf("%q: %d hits of %d", q, len(res.Hits), res.NbHits)
+		}
+		pq := parseQueryFor(Query{Text: q, AdvancedSyntax: true})
+		for _, h := range res.Hits {
+			rec := slices.IndexFunc(ix.records, func(r dist.Record) bool { return r.ObjectID == h.ObjectID })
+			for _, e := range pq.excluded {
+				if ix.hasPhrase(int32(rec), e) {
+					t.Fatalf("%q: hit %s holds the excluded %v", q, h.Path(), e)
+				}
 			}
 		}
 	})

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,36 +46,51 @@ type HandlerOptions struct {
 	Logger       Logger // nil: queries are not logged
 	MaxBodyBytes int64  // 0 → DefaultMaxBodyBytes
 	Limits       Limits // bounds on the work of a request and per client; zero → defaults
+	// IndexName is the index the site's search is configured with (site.yaml's
+	// themeConfig.search.indexName); it and Replicas are answered, any other name is 404 "Index
+	// does not exist". "" answers every name.
+	IndexName string
+	Replicas  []string
+	// Settings fills in what a request leaves out; nil → DefaultSettings().
+	Settings *Settings
+	// Origins are the browser origins allowed to call the API from other sites (site.yaml's
+	// themeConfig.search.allowedOrigins, by default the site's own origin). Nil keeps the old
+	// answer, Access-Control-Allow-Origin "*", until every caller passes them; internal/server
+	// does not yet.
+	Origins *Origins
 }
 
 // Handler serves the Algolia search API over ix, under any prefix:
 //
-//	POST …/1/indexes/*/queries       multi-query: {"requests":[…]} → {"results":[…]}
-//	POST …/1/indexes/{name}/query    one query → one result
-//	GET  …/1/indexes/{name}?query=…  one query → one result
+//	POST …/1/indexes/*/queries                  multi-query: {"requests":[…]} → {"results":[…]}
+//	POST …/1/indexes/{name}/query               one query → one result
+//	GET  …/1/indexes/{name}?query=…             one query → one result
+//	POST …/1/indexes/{name}/facets/{attr}/query searchForFacetValues → {"facetHits":[…]}
+//	GET  …/1/indexes/{name}/settings            the index settings
 //
 // Bodies are read as JSON whatever their Content-Type (browsers send text/plain to avoid a
-// preflight). Every answer allows any origin; errors are {"message", "status"}. A request is
-// answered only within its client's rate limit and its budget of time and answer size (Limits).
+// preflight). Errors are {"message", "status"}. A request is answered only within its client's
+// rate limit and its budget of time and answer size (Limits).
 func Handler(ix *Index, opts HandlerOptions) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.Settings == nil {
+		def := DefaultSettings()
+		opts.Settings = &def
+	}
+	if opts.Replicas != nil {
+		opts.Settings.Replicas = opts.Replicas
 	}
 	opts.Limits = opts.Limits.withDefaults()
 	perClient := ratelimit.New(opts.Limits.RateLimit, DefaultRateLimit, opts.Limits.Now)
 	turns := make(gate, opts.Limits.MaxConcurrent)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-			allow := r.Header.Get("Access-Control-Request-Headers")
-			if allow == "" {
-				allow = "Content-Type, X-Algolia-API-Key, X-Algolia-Application-Id, X-Algolia-Agent, X-Algolia-UserToken"
+		if opts.Origins != nil {
+			if opts.Origins.Handle(w, r, "GET, POST, OPTIONS") {
+				return
 			}
-			h.Set("Access-Control-Allow-Headers", allow)
-			h.Set("Access-Control-Max-Age", "86400")
-			w.WriteHeader(http.StatusNoContent)
+		} else if anyOrigin(w, r) {
 			return
 		}
 		_, rest, ok := strings.Cut(r.URL.Path, "/1/indexes/")
@@ -100,47 +117,123 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 		}
 		defer turns.leave()
 		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken"), budget: newBudget(opts.Limits)}
-		switch {
-		case rest == "*/queries":
-			if r.Method != http.MethodPost {
-				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
-				return
-			}
-			reqs, err := decodeMulti(body)
-			if err != nil {
-				writeErr(w, err)
-				return
-			}
-			answer, err := s.answerAll(reqs)
-			if err != nil {
-				writeErr(w, err)
-				return
-			}
-			writeRaw(w, http.StatusOK, answer)
-		case strings.HasSuffix(rest, "/query") && !strings.Contains(strings.TrimSuffix(rest, "/query"), "/"):
-			if r.Method != http.MethodPost {
-				httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
-				return
-			}
-			req, err := decodeSingle(strings.TrimSuffix(rest, "/query"), body)
-			if err != nil {
-				writeErr(w, err)
-				return
-			}
-			s.answerOne(w, req)
-		case !strings.Contains(rest, "/") && r.Method != http.MethodGet && r.Method != http.MethodHead:
-			httpapi.MethodNotAllowed(w, http.MethodGet, http.MethodOptions)
-		case !strings.Contains(rest, "/"):
-			req, err := decodeURLParams(rest, r.URL.Query())
-			if err != nil {
-				writeErr(w, err)
-				return
-			}
-			s.answerOne(w, req)
-		default:
-			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
-		}
+		s.route(w, r, rest, body)
 	})
+}
+
+// route answers one request by its path below /1/indexes/, with its body (read already).
+func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, body []byte) {
+	name, sub, _ := strings.Cut(rest, "/")
+	if name != "*" && !s.knownIndex(name) {
+		writeError(w, http.StatusNotFound, "Index does not exist")
+		return
+	}
+	// post and get answer 405 with the methods allowed when the request has another method.
+	post := func() bool {
+		if r.Method != http.MethodPost {
+			httpapi.MethodNotAllowed(w, http.MethodPost, http.MethodOptions)
+			return false
+		}
+		return true
+	}
+	get := func() bool {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			httpapi.MethodNotAllowed(w, http.MethodGet, http.MethodOptions)
+			return false
+		}
+		return true
+	}
+	facet, isFacet := strings.CutPrefix(sub, "facets/")
+	// searchForFacetValues: facets/{attribute}/query
+	facetQuery := isFacet && strings.HasSuffix(facet, "/query") && !strings.Contains(strings.TrimSuffix(facet, "/query"), "/")
+	switch {
+	case name == "*" && sub == "queries":
+		if !post() {
+			return
+		}
+		reqs, err := decodeMulti(body)
+		if err == nil {
+			err = s.checkIndexes(reqs)
+		}
+		var answer []byte
+		if err == nil {
+			answer, err = s.answerAll(reqs)
+		}
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		writeRaw(w, http.StatusOK, answer)
+	case name != "*" && (sub == "query" || facetQuery):
+		if !post() {
+			return
+		}
+		req, err := decodeSingle(name, body)
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		if facetQuery {
+			req.Facet, _ = url.PathUnescape(strings.TrimSuffix(facet, "/query"))
+		}
+		s.answerOne(w, req)
+	case name != "*" && sub == "settings":
+		if get() {
+			writeJSON(w, http.StatusOK, s.opts.Settings)
+		}
+	case name != "*" && sub == "":
+		if !get() {
+			return
+		}
+		req, err := decodeURLParams(name, r.URL.Query())
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		s.answerOne(w, req)
+	default:
+		writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
+	}
+}
+
+// knownIndex reports whether name is the configured index or one of its replicas.
+func (s *session) knownIndex(name string) bool {
+	if s.opts.IndexName == "" {
+		return true
+	}
+	if u, err := url.PathUnescape(name); err == nil {
+		name = u
+	}
+	return name == s.opts.IndexName || slices.Contains(s.opts.Settings.Replicas, name)
+}
+
+// checkIndexes refuses a multi-query request that names an unknown index, as Algolia does.
+func (s *session) checkIndexes(reqs []request) error {
+	for _, r := range reqs {
+		if !s.knownIndex(r.IndexName) {
+			return &notFound{"Index does not exist"}
+		}
+	}
+	return nil
+}
+
+// notFound is a 404 with Algolia's message.
+type notFound struct{ msg string }
+
+func (e *notFound) Error() string { return e.msg }
+
+// anyOrigin is the CORS answer of a handler given no Origins: any origin may call.
+func anyOrigin(w http.ResponseWriter, r *http.Request) bool {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	if r.Method != http.MethodOptions {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", corsHeaders)
+	h.Set("Access-Control-Max-Age", "86400")
+	w.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 // session answers the queries of one HTTP request.
@@ -161,7 +254,11 @@ func (s *session) answerAll(reqs []request) ([]byte, error) {
 		if err := s.budget.spendTime(i); err != nil {
 			return nil, err
 		}
-		one, err := json.Marshal(s.answer(req))
+		ans, err := s.answer(req)
+		if err != nil {
+			return nil, err
+		}
+		one, err := json.Marshal(ans)
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +276,11 @@ func (s *session) answerAll(reqs []request) ([]byte, error) {
 
 // answerOne writes the answer to a single query, within the request's size budget.
 func (s *session) answerOne(w http.ResponseWriter, req request) {
-	one, err := json.Marshal(s.answer(req))
+	ans, err := s.answer(req)
+	var one []byte
+	if err == nil {
+		one, err = json.Marshal(ans)
+	}
 	if err == nil {
 		err = s.budget.spendBytes(len(one))
 	}
@@ -190,19 +291,34 @@ func (s *session) answerOne(w http.ResponseWriter, req request) {
 	writeRaw(w, http.StatusOK, append(one, '\n'))
 }
 
-func (s *session) answer(req request) map[string]any {
+func (s *session) answer(req request) (map[string]any, error) {
+	s.opts.Settings.applyDefaults(&req)
+	if req.Facet != "" {
+		return s.answerFacet(req)
+	}
 	res := s.ix.Search(req.Query)
 	out := map[string]any{
-		"hits":             hitsJSON(res.Hits, req),
-		"nbHits":           res.NbHits,
-		"page":             res.Page,
-		"nbPages":          res.NbPages,
-		"hitsPerPage":      res.HitsPerPage,
-		"exhaustiveNbHits": true,
-		"query":            req.Query.Text,
-		"params":           req.Params,
-		"index":            req.IndexName,
-		"processingTimeMS": res.ProcessingTime.Milliseconds(),
+		"hits":                  hitsJSON(res.Hits, req),
+		"nbHits":                res.NbHits,
+		"page":                  res.Page,
+		"nbPages":               res.NbPages,
+		"hitsPerPage":           res.HitsPerPage,
+		"exhaustiveNbHits":      true,
+		"exhaustiveFacetsCount": true,
+		"exhaustive":            map[string]bool{"nbHits": true, "facetsCount": true},
+		"query":                 req.Query.Text,
+		"params":                req.Params,
+		"index":                 req.IndexName,
+		"processingTimeMS":      res.ProcessingTime.Milliseconds(),
+	}
+	if req.Query.Length > 0 || req.Given["offset"] {
+		out["offset"], out["length"] = req.Query.Offset, req.Query.Length
+	}
+	if res.Facets != nil {
+		out["facets"] = res.Facets
+	}
+	if res.FacetsStats != nil {
+		out["facets_stats"] = res.FacetsStats
 	}
 	queryID := ""
 	if req.ClickAnalytics {
@@ -214,7 +330,7 @@ func (s *session) answer(req request) map[string]any {
 	} else {
 		searchesWithoutHits.Inc()
 	}
-	if s.opts.Logger != nil && strings.TrimSpace(req.Query.Text) != "" {
+	if s.opts.Logger != nil && !req.NoAnalytics && strings.TrimSpace(req.Query.Text) != "" {
 		token := req.UserToken
 		if token == "" {
 			token = s.userToken
@@ -224,7 +340,24 @@ func (s *session) answer(req request) map[string]any {
 			Page: res.Page, ProcessingTime: res.ProcessingTime, QueryID: queryID, UserToken: token,
 		})
 	}
-	return out
+	if req.ResponseFields != nil && !slices.Contains(req.ResponseFields, "*") {
+		for k := range out {
+			if !slices.Contains(req.ResponseFields, k) {
+				delete(out, k)
+			}
+		}
+	}
+	return out, nil
+}
+
+// answerFacet answers searchForFacetValues, alone or as a multi-query request of type facet.
+func (s *session) answerFacet(req request) (map[string]any, error) {
+	if !canSearchFacet(req.Facet) {
+		return nil, badf("Cannot search in `%s` attribute, you need to add `searchable(%s)` to attributesForFaceting.", req.Facet, req.Facet)
+	}
+	res := s.ix.SearchFacetValues(req.Facet, req.FacetQuery, req.Query, req.MaxFacetHits)
+	return map[string]any{"facetHits": res.FacetHits, "exhaustiveFacetsCount": res.ExhaustiveFacetsCount,
+		"exhaustive": map[string]bool{"facetsCount": true}, "processingTimeMS": res.ProcessingTimeMS}, nil
 }
 
 // The search query counters, made once: counting a query is then one atomic add.
@@ -270,9 +403,15 @@ func writeErr(w http.ResponseWriter, err error) {
 	var bad *badRequest
 	var big *tooLarge
 	var over *overBudget
+	var unknown *unknownParam
+	var missing *notFound
 	switch {
 	case errors.Is(err, errSlowBody):
 		writeError(w, http.StatusRequestTimeout, err.Error())
+	case errors.As(err, &unknown):
+		writeError(w, http.StatusBadRequest, unknown.Error())
+	case errors.As(err, &missing):
+		writeError(w, http.StatusNotFound, missing.msg)
 	case errors.As(err, &over):
 		writeError(w, http.StatusBadRequest, over.msg)
 	case errors.As(err, &big):

@@ -101,8 +101,8 @@ func TestHandlerAnswersInAlgoliaShape(t *testing.T) {
 		t.Errorf("_snippetResult.hierarchy.lvl1 = %v", snip)
 	}
 	r1 := results[1].(map[string]any)
-	if r1["nbHits"] != 0.0 || len(r1["hits"].([]any)) != 0 {
-		t.Errorf("empty query: %v, want no hits", r1)
+	if r1["nbHits"].(float64) < 5 || len(r1["hits"].([]any)) == 0 {
+		t.Errorf("empty query: %v, want the first page of records", r1)
 	}
 	if len(logger.logs) != 1 || logger.logs[0].Query != "bakers" || logger.logs[0].NbHits == 0 || logger.logs[0].QueryID != r0["queryID"] {
 		t.Errorf("logged %+v, want the one non-empty query with its hits and queryID", logger.logs)
@@ -164,7 +164,7 @@ func TestHandlerAnswersCORSPreflight(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 204 || resp.Header.Get("Access-Control-Allow-Origin") != "*" ||
 		!strings.Contains(resp.Header.Get("Access-Control-Allow-Methods"), "POST") ||
-		resp.Header.Get("Access-Control-Allow-Headers") != "x-algolia-api-key, content-type" {
+		!strings.Contains(resp.Header.Get("Access-Control-Allow-Headers"), "x-algolia-api-key") {
 		t.Errorf("preflight: %d %v", resp.StatusCode, resp.Header)
 	}
 }

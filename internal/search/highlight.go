@@ -131,8 +131,7 @@ func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
 		}
 		start, end := int(sp.start), int(sp.end)
 		if tm.prefix {
-			last := h.pq.words[len(h.pq.words)-1]
-			end = start + prefixBytes(text[start:end], len(last.runes))
+			end = start + prefixBytes(text[start:end], h.prefixRunes(tm.words))
 		}
 		a.marks[i] = len(a.ms)
 		a.ms = append(a.ms, mark{start: start, end: end, words: tm.words, partial: end < int(sp.end)})
@@ -249,4 +248,19 @@ func (h *highlighter) snippetStart(marks []int, ms []mark, n int) int {
 		}
 	}
 	return best
+}
+
+// prefixRunes is the length of the shortest prefix query word among words (bit i = word i):
+// the part of a word matched as a prefix that is highlighted.
+func (h *highlighter) prefixRunes(words uint16) int {
+	n := -1
+	for i, w := range h.pq.words {
+		if words&(1<<i) != 0 && w.prefix && (n < 0 || len(w.runes) < n) {
+			n = len(w.runes)
+		}
+	}
+	if n < 0 && len(h.pq.words) > 0 {
+		n = len(h.pq.words[len(h.pq.words)-1].runes)
+	}
+	return n
 }

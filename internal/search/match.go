@@ -43,7 +43,7 @@ func (ix *Index) expand(w queryWord) []candidate {
 		}
 	}
 	n := len(w.runes)
-	maxTypos := allowedTypos(w.text, n)
+	maxTypos := w.maxTypos
 	if maxTypos == 0 {
 		return out
 	}

@@ -18,11 +18,16 @@ type queryWord struct {
 	text   string // folded
 	runes  []rune
 	prefix bool // the last word of a query typed without a trailing space: matches word starts
+	// maxTypos is how many typos the word may carry.
+	maxTypos int
 }
 
 // parsedQuery is a query split into the words that take part in matching.
 type parsedQuery struct {
 	words []queryWord
+	// With advanced syntax: phrases whose words must stand side by side in one attribute, and
+	// words or phrases no hit may hold; each as its folded words.
+	phrases, excluded [][]string
 }
 
 // parseQuery splits a query into words. Stop words are dropped when other words remain,
@@ -56,7 +61,8 @@ func parseQuery(text string) parsedQuery {
 			continue
 		}
 		seen[t.text] = true
-		pq.words = append(pq.words, queryWord{text: t.text, runes: []rune(t.text), prefix: prefix})
+		rs := []rune(t.text)
+		pq.words = append(pq.words, queryWord{text: t.text, runes: rs, prefix: prefix, maxTypos: allowedTypos(t.text, len(rs))})
 	}
 	if len(pq.words) > maxQueryWords {
 		// Keep the first words and the word being typed.
@@ -92,3 +98,94 @@ func cleanQuery(q string) string {
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// parseQueryFor parses a query's text with its parameters: advanced syntax, query type and
+// typo tolerance.
+func parseQueryFor(q Query) parsedQuery {
+	text := cleanQuery(q.Text)
+	var phrases, excluded []string
+	if q.AdvancedSyntax {
+		text, phrases, excluded = splitAdvanced(text)
+	}
+	pq := parseQuery(text)
+	for _, p := range phrases {
+		if words := foldedWords(p); len(words) > 0 {
+			pq.phrases = append(pq.phrases, words)
+		}
+	}
+	for _, e := range excluded {
+		if words := foldedWords(e); len(words) > 0 {
+			pq.excluded = append(pq.excluded, words)
+		}
+	}
+	for i := range pq.words {
+		w := &pq.words[i]
+		switch q.QueryType {
+		case "prefixAll":
+			w.prefix = true
+		case "prefixNone":
+			w.prefix = false
+		}
+		n := len(w.runes)
+		switch {
+		case q.Typos == "false" || hasDigit(w.text):
+			w.maxTypos = 0
+		case q.MinWordSizeFor1Typo > 0 || q.MinWordSizeFor2Typos > 0:
+			one, two := q.MinWordSizeFor1Typo, q.MinWordSizeFor2Typos
+			if one <= 0 {
+				one = minLenOneTypo
+			}
+			if two <= 0 {
+				two = minLenTwoTypos
+			}
+			w.maxTypos = 0
+			if n >= one {
+				w.maxTypos = 1
+			}
+			if n >= two {
+				w.maxTypos = 2
+			}
+		}
+	}
+	return pq
+}
+
+// foldedWords returns the index words of a text, stop words included.
+func foldedWords(text string) []string {
+	var out []string
+	tokenize(text, func(t token) { out = append(out, t.text) })
+	return out
+}
+
+// splitAdvanced takes Algolia's advanced syntax out of a query: "quoted phrases" and -word
+// exclusions (a dash at the start of a word). It returns the text left to match, with each
+// phrase's words in it (as whole words, never prefixes), the phrases and the excluded words.
+func splitAdvanced(text string) (rest string, phrases, excluded []string) {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '"':
+			end := strings.IndexByte(text[i+1:], '"')
+			if end < 0 {
+				end = len(text) - i - 1
+			}
+			p := text[i+1 : i+1+end]
+			phrases = append(phrases, p)
+			b.WriteString(" " + p + " ")
+			i += end + 2
+		case c == '-' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') && i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '-':
+			end := strings.IndexAny(text[i+1:], " \t")
+			if end < 0 {
+				end = len(text) - i - 1
+			}
+			excluded = append(excluded, text[i+1:i+1+end])
+			b.WriteByte(' ')
+			i += end + 1
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String(), phrases, excluded
+}

@@ -53,11 +53,13 @@ func (ix *Index) putScratch(s *scratch) {
 	scratchPool.Put(s)
 }
 
-// ranked is a candidate record: its packed score, id and state in the scratch.
+// ranked is a candidate record: its packed score, optional filter score, id and state in the
+// scratch (-1 when browsing).
 type ranked struct {
-	key uint64
-	rec int32
-	si  int32
+	key   uint64
+	boost uint16
+	rec   int32
+	si    int32
 }
 
 // scored is a record of the requested page with its ranking criteria.
@@ -66,15 +68,22 @@ type scored struct {
 	ri  RankingInfo
 }
 
-// rank scores every record that matches enough query words and passes the filters, keeps the
-// best Distinct records of each URL and sorts them, best first.
+// browseState is the state of every record when browsing: nothing matched.
+var browseState recState
+
+// rank scores every record that matches enough query words (every record, for an empty query)
+// and passes the filters, keeps the best Distinct records of each URL and sorts them, best
+// first. It counts the facets of the records ranked in fc, if not nil.
 // It returns the records ranked from to to (exclusive) and the number of records ranked.
-func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int) ([]scored, int) {
+func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *facetCounter) ([]scored, int) {
 	s := ix.getScratch()
 	defer ix.putScratch(s)
 	for wi, cands := range m.cands {
 		for _, c := range cands {
 			for _, p := range ix.terms[c.term].postings {
+				if q.Searchable != 0 && q.Searchable&(1<<p.attr) == 0 {
+					continue
+				}
 				si := s.slot[p.rec]
 				if si < 0 {
 					si = int32(len(s.states))
@@ -110,43 +119,78 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int) ([]scor
 		best = max(best, bits.OnesCount16(s.states[i].mask))
 	}
 	need = max(min(need, best), 1)
+	browse := n == 0
+	state := func(si int32) *recState {
+		if si < 0 {
+			return &browseState
+		}
+		return &s.states[si]
+	}
+	// each calls f for every record that matches and passes the filters.
+	each := func(f func(rec, si int32, st *recState)) {
+		visit := func(rec, si int32, st *recState) {
+			if !browse && bits.OnesCount16(st.mask) < need {
+				return
+			}
+			r := &ix.records[rec]
+			if !q.Filters.Match(r) || !allOf(q.Conditions).Match(r) || !ix.advancedMatch(pq, rec) {
+				return
+			}
+			f(rec, si, st)
+		}
+		if browse {
+			for rec := range ix.records {
+				visit(int32(rec), -1, &browseState)
+			}
+			return
+		}
+		for i, rec := range s.recs {
+			visit(rec, int32(i), &s.states[i])
+		}
+	}
+	maxTypos := 255
+	if !browse && (q.Typos == "min" || q.Typos == "strict") {
+		maxTypos = ix.typoCut(each, n, q.Typos == "strict")
+	}
 
 	distinct := q.Distinct
 	if distinct == 0 {
 		distinct = 1
 	}
 	list, groupsSeen := s.list[:0], s.groupsSeen[:0]
-	for i, rec := range s.recs {
-		st := &s.states[i]
-		if bits.OnesCount16(st.mask) < need {
-			continue
+	each(func(rec, si int32, st *recState) {
+		ri := ix.score(st, rec, n)
+		if ri.Typos > maxTypos {
+			return
 		}
-		r := &ix.records[rec]
-		if !q.Filters.Match(r) || !allOf(q.Conditions).Match(r) {
-			continue
+		if fc != nil && !q.FacetingAfterDistinct {
+			fc.add(&ix.records[rec])
 		}
-		item := ranked{key: ix.score(st, rec, n).Score, rec: rec, si: int32(i)}
+		item := ranked{key: ri.Score, boost: q.Optional.score(&ix.records[rec]), rec: rec, si: si}
+		if q.Typos == "strict" {
+			item.key = typosFirst(item.key)
+		}
 		if distinct != 1 {
 			list = append(list, item)
-			continue
+			return
 		}
 		g := ix.recs[rec].group
 		if j := s.group[g]; j >= 0 {
 			if better(item, list[j]) {
 				list[j] = item
 			}
-			continue
+			return
 		}
 		s.group[g] = int32(len(list))
 		groupsSeen = append(groupsSeen, g)
 		list = append(list, item)
-	}
+	})
 	for _, g := range groupsSeen {
 		s.group[g] = -1
 	}
-	if distinct > 1 || to >= len(list) {
+	if distinct > 1 || to >= len(list) || fc != nil && q.FacetingAfterDistinct {
 		slices.SortFunc(list, compareRanked)
-	} else {
+	} else if to > 0 {
 		list = selectTop(list, to)
 	}
 	if distinct > 1 {
@@ -161,12 +205,43 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int) ([]scor
 		}
 		list = kept
 	}
+	if fc != nil && q.FacetingAfterDistinct {
+		for _, it := range list {
+			fc.add(&ix.records[it.rec])
+		}
+	}
 	s.list, s.groupsSeen = list, groupsSeen
 	var page []scored
 	for _, it := range list[min(from, len(list)):min(to, len(list))] {
-		page = append(page, scored{rec: it.rec, ri: ix.score(&s.states[it.si], it.rec, n)})
+		page = append(page, scored{rec: it.rec, ri: ix.score(state(it.si), it.rec, n)})
 	}
 	return page, len(list)
+}
+
+// typoCut returns the most typos a hit may have under typoTolerance min (the fewest typos of
+// any match) or strict (the two lowest typo counts).
+func (ix *Index) typoCut(each func(func(rec, si int32, st *recState)), n int, strict bool) int {
+	lo, next := 255, 255
+	each(func(rec, _ int32, st *recState) {
+		t := ix.score(st, rec, n).Typos
+		switch {
+		case t < lo:
+			lo, next = t, lo
+		case t > lo && t < next:
+			next = t
+		}
+	})
+	if strict && next < 255 {
+		return next
+	}
+	return lo
+}
+
+// typosFirst moves the typo criterion of a packed score above the words criterion, as
+// typoTolerance strict ranks.
+func typosFirst(key uint64) uint64 {
+	words, typos := key>>60&0xf, key>>56&0xf
+	return key&(1<<56-1) | typos<<60 | words<<56
 }
 
 func compareRanked(a, b ranked) int {
@@ -213,7 +288,15 @@ func selectTop(list []ranked, k int) []ranked {
 	return list
 }
 
+// better orders two candidates: by words and typos, then by optional filters (Algolia's filters
+// criterion), then by the rest of the score.
 func better(a, b ranked) bool {
+	if a.key>>56 != b.key>>56 {
+		return a.key > b.key
+	}
+	if a.boost != b.boost {
+		return a.boost > b.boost
+	}
 	if a.key != b.key {
 		return a.key > b.key
 	}

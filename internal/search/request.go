@@ -22,9 +22,18 @@ type request struct {
 	Query                Query
 	AttributesToRetrieve []string // nil → all
 	ClickAnalytics       bool
+	NoAnalytics          bool // analytics=false: the query is not logged
 	GetRankingInfo       bool
 	UserToken            string
-	Params               string // the parameters as a URL-encoded string, echoed in the result
+	ResponseFields       []string // nil → all
+	Params               string   // the parameters as a URL-encoded string, echoed in the result
+	// Given names the parameters the request set, so the index settings fill in the others.
+	Given map[string]bool
+	// A facet request (multi-query type "facet", or searchForFacetValues) searches the values of
+	// Facet that match FacetQuery, and returns at most MaxFacetHits of them.
+	Facet        string
+	FacetQuery   string
+	MaxFacetHits int
 }
 
 // badRequest is an error the client can fix; its message is shown to them.
@@ -56,6 +65,10 @@ func decodeMulti(body []byte) ([]request, error) {
 			return nil, badf("requests[%d] is not an object", i)
 		}
 		r, err := decodeParams(fields)
+		var unknown *unknownParam
+		if errors.As(err, &unknown) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, badf("requests[%d]: %v", i, err)
 		}
@@ -85,6 +98,10 @@ func decodeSingle(indexName string, body []byte) (request, error) {
 func decodeURLParams(indexName string, values url.Values) (request, error) {
 	r := request{IndexName: indexName}
 	for _, k := range sortedKeys(values) {
+		if isClientCredential(k) {
+			values.Del(k)
+			continue
+		}
 		if err := r.apply(k, paramValue{str: values.Get(k), isString: true}); err != nil {
 			return r, err
 		}
@@ -112,6 +129,17 @@ func decodeParams(fields map[string]json.RawMessage) (request, error) {
 	if raw, ok := fields["indexName"]; ok {
 		if err := json.Unmarshal(raw, &r.IndexName); err != nil {
 			return r, badf("indexName must be a string")
+		}
+	}
+	if raw, ok := fields["type"]; ok {
+		var kind string
+		if err := json.Unmarshal(raw, &kind); err != nil || kind != "default" && kind != "facet" {
+			return r, badf(`type must be "default" or "facet"`)
+		}
+		if kind == "facet" {
+			if err := json.Unmarshal(fields["facet"], &r.Facet); err != nil || r.Facet == "" {
+				return r, badf(`a request of type "facet" needs "facet": the attribute whose values to search`)
+			}
 		}
 	}
 	echo := url.Values{}
@@ -150,7 +178,7 @@ func decodeParams(fields map[string]json.RawMessage) (request, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if k == "params" || k == "indexName" || k == "type" {
+		if envelopeFields[k] {
 			continue
 		}
 		v := paramValue{raw: fields[k]}
@@ -174,16 +202,61 @@ func (r *request) validate() error {
 	return nil
 }
 
-// apply sets one search parameter. Unknown parameters are ignored, as clients send many that
-// do not apply here (analyticsTags, facets, …).
+// apply sets one search parameter. Algolia parameters without effect here are accepted (see
+// searchParams); unknown names are refused as Algolia refuses them.
 func (r *request) apply(key string, v paramValue) error {
 	var err error
 	q := &r.Query
+	if r.Given == nil {
+		r.Given = map[string]bool{}
+	}
+	r.Given[key] = true
 	switch key {
 	case "query":
 		q.Text, err = v.string()
 	case "hitsPerPage":
 		q.HitsPerPage, err = v.intIn(0, MaxHitsPerPage)
+		q.NoHits = err == nil && q.HitsPerPage == 0
+	case "offset":
+		q.Offset, err = v.intIn(0, PaginationLimitedTo)
+	case "length":
+		q.Length, err = v.intIn(0, MaxHitsPerPage)
+		q.NoHits = err == nil && q.Length == 0
+	case "restrictSearchableAttributes":
+		q.Searchable, err = v.searchable()
+	case "typoTolerance":
+		q.Typos, err = v.typoTolerance()
+	case "minWordSizefor1Typo":
+		q.MinWordSizeFor1Typo, err = v.intIn(1, 100)
+	case "minWordSizefor2Typos":
+		q.MinWordSizeFor2Typos, err = v.intIn(1, 100)
+	case "advancedSyntax":
+		q.AdvancedSyntax, err = v.bool()
+	case "queryType":
+		q.QueryType, err = v.oneOf("prefixLast", "prefixAll", "prefixNone")
+	case "optionalFilters":
+		var groups [][]string
+		if groups, err = v.groups(key); err == nil {
+			q.Optional, err = parseOptionalFilters(groups)
+		}
+	case "facets":
+		q.Facets, err = v.strings()
+	case "maxValuesPerFacet":
+		q.MaxValuesPerFacet, err = v.intIn(1, MaxValuesPerFacetLimit)
+	case "sortFacetValuesBy":
+		q.SortFacetValuesBy, err = v.oneOf("count", "alpha")
+	case "facetingAfterDistinct":
+		q.FacetingAfterDistinct, err = v.bool()
+	case "facetQuery":
+		r.FacetQuery, err = v.string()
+	case "maxFacetHits":
+		r.MaxFacetHits, err = v.intIn(1, MaxFacetHits)
+	case "analytics":
+		var on bool
+		on, err = v.bool()
+		r.NoAnalytics = !on
+	case "responseFields":
+		r.ResponseFields, err = v.strings()
 	case "page":
 		q.Page, err = v.intIn(0, 1<<20)
 	case "facetFilters":
@@ -233,7 +306,7 @@ func (r *request) apply(key string, v paramValue) error {
 	case "distinct":
 		q.Distinct, err = v.distinct()
 	default:
-		return nil
+		return checkParam(key)
 	}
 	if err != nil {
 		return badf("parameter %s: %v", key, err)
@@ -299,6 +372,52 @@ func (v paramValue) bool() (bool, error) {
 		return false, errors.New("must be true or false")
 	}
 	return b, nil
+}
+
+// oneOf accepts one of the given strings.
+func (v paramValue) oneOf(allowed ...string) (string, error) {
+	s, err := v.string()
+	if err != nil {
+		return "", err
+	}
+	for _, a := range allowed {
+		if s == a {
+			return s, nil
+		}
+	}
+	return "", fmt.Errorf("must be one of %s, not %q", strings.Join(allowed, ", "), s)
+}
+
+// typoTolerance accepts true, false, "min" or "strict" (as a boolean or a string).
+func (v paramValue) typoTolerance() (string, error) {
+	if b, err := v.bool(); err == nil {
+		return strconv.FormatBool(b), nil
+	}
+	s, err := v.string()
+	if err == nil && (s == "min" || s == "strict") {
+		return s, nil
+	}
+	return "", errors.New(`must be true, false, "min" or "strict"`)
+}
+
+// searchable reads restrictSearchableAttributes: searchable attribute paths ("hierarchy.lvl1",
+// "hierarchy", "content"); an empty list restricts nothing.
+func (v paramValue) searchable() (uint8, error) {
+	names, err := v.strings()
+	if err != nil {
+		return 0, err
+	}
+	var mask uint8
+	for _, name := range names {
+		attrs := attrsNamed(strings.TrimSpace(name))
+		if len(attrs) == 0 || name == "*" {
+			return 0, fmt.Errorf("%q is not a searchable attribute; use hierarchy, hierarchy.lvl0 … hierarchy.lvl6 or content", name)
+		}
+		for _, a := range attrs {
+			mask |= 1 << a
+		}
+	}
+	return mask, nil
 }
 
 // distinct accepts true/false or a number of hits per URL; false and 0 mean no limit.

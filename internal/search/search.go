@@ -37,6 +37,32 @@ type Query struct {
 	HighlightPreTag     string // "" → "<mark>"
 	HighlightPostTag    string // "" → "</mark>"
 	SnippetEllipsisText string // "" → "…"
+
+	// NoHits asks for counts and facets only (hitsPerPage 0).
+	NoHits bool
+	// Offset and Length, when Length > 0, select hits Offset … Offset+Length-1 instead of a page.
+	Offset, Length int
+	// Searchable restricts matching to some attributes (bit a = attribute a); 0 → all.
+	Searchable uint8
+	// Typos is the typo tolerance: "" or "true" (Algolia's default), "false", "min" (only the
+	// hits with the fewest typos) or "strict" (the two lowest typo counts, typos ranked first).
+	Typos string
+	// MinWordSizeFor1Typo and MinWordSizeFor2Typos override the word lengths from which one and
+	// two typos are allowed; 0 → 4 and 8.
+	MinWordSizeFor1Typo, MinWordSizeFor2Typos int
+	// AdvancedSyntax reads "quoted phrases" (words side by side, exactly) and -word exclusions.
+	AdvancedSyntax bool
+	// QueryType is prefixLast (""), prefixAll or prefixNone: which words match word starts.
+	QueryType string
+	// Optional ranks records that pass its filters above those that do not, excluding none.
+	Optional OptionalFilters
+	// Facets lists the attributes to count values of ("*": all facets); MaxValuesPerFacet bounds
+	// the values returned per attribute (0 → 100), sorted by count or, with SortFacetValuesBy
+	// "alpha", by value. FacetingAfterDistinct counts only the hits distinct keeps.
+	Facets                []string
+	MaxValuesPerFacet     int
+	SortFacetValuesBy     string
+	FacetingAfterDistinct bool
 }
 
 // Result is the answer to a Query.
@@ -48,6 +74,10 @@ type Result struct {
 	HitsPerPage    int
 	Query          string
 	ProcessingTime time.Duration
+	// Facets holds, per requested facet attribute, the count of matching records per value.
+	Facets map[string]map[string]int
+	// FacetsStats holds min, max, avg and sum of the requested numeric facets.
+	FacetsStats map[string]FacetStats
 }
 
 // Hit is one ranked record with its highlighted attributes.
@@ -76,7 +106,8 @@ type RankingInfo struct {
 	Score     uint64 `json:"score"`     // all criteria and the record's weight packed, higher first
 }
 
-// Search runs a query. An empty query (or one of separators only) has no hits.
+// Search runs a query. An empty query (or one of separators only) browses: it matches every
+// record that passes the filters, in the records' custom ranking (page rank, level, position).
 func (ix *Index) Search(q Query) Result {
 	start := time.Now()
 	hpp := q.HitsPerPage
@@ -85,17 +116,32 @@ func (ix *Index) Search(q Query) Result {
 	}
 	hpp = min(hpp, MaxHitsPerPage)
 	res := Result{Hits: []Hit{}, Page: max(q.Page, 0), HitsPerPage: hpp, Query: q.Text}
-	pq := parseQuery(cleanQuery(q.Text))
-	if len(pq.words) == 0 || len(ix.records) == 0 {
+	pq := parseQueryFor(q)
+	if len(ix.records) == 0 {
 		res.ProcessingTime = time.Since(start)
 		return res
 	}
 	m := ix.match(pq)
 	to := min((res.Page+1)*hpp, PaginationLimitedTo)
 	from := min(res.Page*hpp, to)
-	page, total := ix.rank(pq, m, q, from, to)
+	if q.Length > 0 || q.NoHits {
+		from = min(max(q.Offset, 0), PaginationLimitedTo)
+		to = min(from+q.Length, PaginationLimitedTo)
+	}
+	var fc *facetCounter
+	if len(q.Facets) > 0 {
+		fc = newFacetCounter(q.Facets)
+	}
+	page, total := ix.rank(pq, m, q, from, to, fc)
 	res.NbHits = total
-	res.NbPages = (min(total, PaginationLimitedTo) + hpp - 1) / hpp
+	if q.NoHits {
+		res.HitsPerPage = 0
+	} else {
+		res.NbPages = (min(total, PaginationLimitedTo) + hpp - 1) / hpp
+	}
+	if fc != nil {
+		res.Facets, res.FacetsStats = fc.result(q.MaxValuesPerFacet, q.SortFacetValuesBy)
+	}
 	if len(page) > 0 {
 		hl := newHighlighter(ix, pq, m, q)
 		for _, r := range page {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,10 +117,15 @@ func TestPagingAndEmptyQueries(t *testing.T) {
 	if len(beyond.Hits) != 0 || beyond.NbHits != full.NbHits {
 		t.Errorf("page 99: %d hits of %d", len(beyond.Hits), beyond.NbHits)
 	}
-	for _, q := range []string{"", "   ", "?!", "\x00\x01"} {
-		res := ix.Search(Query{Text: q})
-		if res.NbHits != 0 || res.Hits == nil || len(res.Hits) != 0 || res.HitsPerPage != DefaultHitsPerPage {
-			t.Errorf("%q: %+v, want an empty result", q, res)
+	// An empty query browses: every section, in the records' custom ranking, the same each time.
+	browse := ix.Search(Query{Text: "", HitsPerPage: 100})
+	if browse.NbHits < full.NbHits || len(browse.Hits) != browse.NbHits || browse.Hits[0].Type != "lvl1" {
+		t.Fatalf("empty query: %d hits, want every section, page titles first: %v", browse.NbHits, urls(browse))
+	}
+	for _, q := range []string{"   ", "?!", "\x00\x01"} {
+		res := ix.Search(Query{Text: q, HitsPerPage: 100})
+		if res.NbHits != browse.NbHits || !slices.Equal(urls(res), urls(browse)) || res.HitsPerPage != 100 {
+			t.Errorf("%q: %v, want the browse order %v", q, urls(res), urls(browse))
 		}
 	}
 }

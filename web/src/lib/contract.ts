@@ -422,6 +422,13 @@ export interface SearchConfig {
   maxResultsPerGroup: number;
   missingResultsUrl: string;
   externalUrlRegex: string;
+  /** Replicas are the other index names the search API answers as IndexName. */
+  replicas?: string[];
+  /**
+   * AllowedOrigins are the browser origins other than the site's own allowed to call the
+   * search API (CORS).
+   */
+  allowedOrigins?: string[];
 }
 
 /** AskAIConfig is what the Ask AI mode needs. */

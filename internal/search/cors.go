@@ -1,0 +1,81 @@
+package search
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// corsHeaders are the request headers the Algolia clients and search-insights send.
+const corsHeaders = "x-algolia-api-key, x-algolia-application-id, x-algolia-agent, x-algolia-usertoken, authorization, content-type"
+
+// Origins is the list of browser origins ("https://docs.example.org") allowed to call an API from
+// pages of another site (CORS). It is exact: no wildcard, and never "*". The search handler uses
+// it; the insights and Ask AI handlers can share it.
+type Origins struct{ allowed map[string]bool }
+
+// ParseOrigins checks and normalises a list of origins: a scheme and host, with a port if not
+// the scheme's default, and no path. A site URL ("https://docs.example.org/") gives its origin.
+func ParseOrigins(list []string) (Origins, error) {
+	o := Origins{allowed: map[string]bool{}}
+	for _, s := range list {
+		origin, err := OriginOf(s)
+		if err != nil {
+			return Origins{}, err
+		}
+		o.allowed[origin] = true
+	}
+	return o, nil
+}
+
+// OriginOf returns the origin of a URL ("https://docs.example.org/base/" →
+// "https://docs.example.org"), lower-cased, or an error naming what is wrong with it.
+func OriginOf(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return "", fmt.Errorf("allowed origin %q is not a URL: %w", s, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return "", fmt.Errorf("allowed origin %q must start with http:// or https:// and name a host, such as https://docs.example.org", s)
+	}
+	host := strings.ToLower(u.Host)
+	if u.Scheme == "https" {
+		host = strings.TrimSuffix(host, ":443")
+	} else {
+		host = strings.TrimSuffix(host, ":80")
+	}
+	return u.Scheme + "://" + host, nil
+}
+
+// Allows reports whether a request's Origin header names an allowed origin.
+func (o Origins) Allows(origin string) bool {
+	if origin == "" || len(o.allowed) == 0 {
+		return false
+	}
+	norm, err := OriginOf(origin)
+	return err == nil && o.allowed[norm]
+}
+
+// Handle writes the CORS headers of a response to r: Access-Control-Allow-Origin with the exact
+// requesting origin when it is allowed, nothing for any other origin. It answers a preflight
+// (OPTIONS) itself, with methods and the clients' headers allowed, and reports that it did.
+func (o Origins) Handle(w http.ResponseWriter, r *http.Request, methods string) (answered bool) {
+	h := w.Header()
+	h.Add("Vary", "Origin")
+	origin := r.Header.Get("Origin")
+	allowed := o.Allows(origin)
+	if allowed {
+		h.Set("Access-Control-Allow-Origin", origin)
+	}
+	if r.Method != http.MethodOptions {
+		return false
+	}
+	if allowed {
+		h.Set("Access-Control-Allow-Methods", methods)
+		h.Set("Access-Control-Allow-Headers", corsHeaders)
+		h.Set("Access-Control-Max-Age", "86400")
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return true
+}

@@ -1,0 +1,105 @@
+package search
+
+import "strings"
+
+// paramKind says what the server does with an Algolia search parameter.
+type paramKind uint8
+
+const (
+	// paramUsed parameters are implemented: request.apply reads them.
+	paramUsed paramKind = iota + 1
+	// paramNoEffect parameters are accepted and change nothing: what they act on (geography,
+	// personalization, analytics tags, A/B tests, rules, synonyms, re-ranking) does not exist for
+	// a documentation index served by tzdocs.
+	paramNoEffect
+	// paramUnsupported parameters would change the hits or their order on Algolia and are not
+	// implemented here: they are refused with a 400 naming them, never silently ignored. No stock
+	// client (DocSearch 3/4/5, Docusaurus's search page, algoliasearch 4/5) sends them.
+	paramUnsupported
+)
+
+// searchParams lists every Algolia search parameter. A name not listed is answered as Algolia
+// answers it: 400 "Unknown parameter: name". The README's search section lists the same groups.
+var searchParams = map[string]paramKind{
+	// The query, paging and the response's shape.
+	"query": paramUsed, "page": paramUsed, "hitsPerPage": paramUsed, "offset": paramUsed, "length": paramUsed,
+	"attributesToRetrieve": paramUsed, "responseFields": paramUsed, "getRankingInfo": paramUsed,
+
+	// Which records match and how the words of the query are read.
+	"restrictSearchableAttributes": paramUsed, "typoTolerance": paramUsed, "minWordSizefor1Typo": paramUsed,
+	"minWordSizefor2Typos": paramUsed, "advancedSyntax": paramUsed, "queryType": paramUsed, "distinct": paramUsed,
+
+	// Filters: the first four exclude records, optionalFilters only ranks matching ones higher.
+	"filters": paramUsed, "facetFilters": paramUsed, "numericFilters": paramUsed, "tagFilters": paramUsed,
+	"optionalFilters": paramUsed,
+
+	// Facets. maxFacetHits and facetQuery belong to searchForFacetValues.
+	"facets": paramUsed, "maxValuesPerFacet": paramUsed, "sortFacetValuesBy": paramUsed,
+	"facetingAfterDistinct": paramUsed, "maxFacetHits": paramUsed, "facetQuery": paramUsed,
+
+	// Highlighting and snippets.
+	"attributesToHighlight": paramUsed, "attributesToSnippet": paramUsed, "highlightPreTag": paramUsed,
+	"highlightPostTag": paramUsed, "snippetEllipsisText": paramUsed,
+
+	// Analytics: analytics=false keeps the query out of the search report; clickAnalytics=true
+	// returns a queryID for search-insights events; userToken names the user in the report.
+	"analytics": paramUsed, "clickAnalytics": paramUsed, "userToken": paramUsed,
+
+	// Accepted, no effect: geo search (records have no _geoloc).
+	"aroundLatLng": paramNoEffect, "aroundLatLngViaIP": paramNoEffect, "aroundRadius": paramNoEffect,
+	"aroundPrecision": paramNoEffect, "minimumAroundRadius": paramNoEffect, "insideBoundingBox": paramNoEffect,
+	"insidePolygon": paramNoEffect,
+
+	// Accepted, no effect: personalization, A/B tests, analytics tags, statistics of the answer.
+	"enablePersonalization": paramNoEffect, "personalizationImpact": paramNoEffect, "enableABTest": paramNoEffect,
+	"analyticsTags": paramNoEffect, "percentileComputation": paramNoEffect, "explain": paramNoEffect,
+
+	// Accepted, no effect: the index has no rules, synonyms, re-ranking model or rendering content.
+	"enableRules": paramNoEffect, "ruleContexts": paramNoEffect, "synonyms": paramNoEffect,
+	"replaceSynonymsInHighlight": paramNoEffect, "enableReRanking": paramNoEffect,
+	"reRankingApplyFilter": paramNoEffect, "renderingContent": paramNoEffect, "relevancyStrictness": paramNoEffect,
+
+	// Accepted, no effect: language settings of an English index that has no compound words
+	// (queryLanguages names the language plural and stop-word handling follows; it is English).
+	"queryLanguages": paramNoEffect, "decompoundQuery": paramNoEffect,
+	"restrictHighlightAndSnippetArrays": paramNoEffect, // records hold no arrays to highlight
+
+	// Refused with 400: they change results on Algolia and tzdocs does not implement them.
+	"similarQuery": paramUnsupported, "sumOrFiltersScores": paramUnsupported, "ignorePlurals": paramUnsupported,
+	"removeStopWords": paramUnsupported, "naturalLanguages": paramUnsupported,
+	"removeWordsIfNoResults": paramUnsupported, "optionalWords": paramUnsupported,
+	"advancedSyntaxFeatures": paramUnsupported, "disableExactOnAttributes": paramUnsupported,
+	"exactOnSingleWordQuery": paramUnsupported, "alternativesAsExact": paramUnsupported,
+	"allowTyposOnNumericTokens": paramUnsupported, "disableTypoToleranceOnAttributes": paramUnsupported,
+	"minProximity": paramUnsupported, "attributeCriteriaComputedByMinProximity": paramUnsupported,
+	"mode": paramUnsupported, "semanticSearch": paramUnsupported,
+}
+
+// envelopeFields are the fields of a multi-query request that are not search parameters.
+var envelopeFields = map[string]bool{"indexName": true, "params": true, "type": true, "facet": true}
+
+// unknownParam is Algolia's answer to a parameter name it does not know.
+type unknownParam struct{ name string }
+
+func (e *unknownParam) Error() string { return "Unknown parameter: " + e.name }
+
+// checkParam returns the error for a parameter apply does not read: nil when it is accepted
+// without effect.
+func checkParam(key string) error {
+	switch searchParams[key] {
+	case paramNoEffect:
+		return nil
+	case paramUnsupported:
+		return badf("parameter %s is not supported by this server: it would change the results and tzdocs does not implement it; remove it", key)
+	case paramUsed:
+		return nil // read elsewhere (facetQuery, maxFacetHits by searchForFacetValues)
+	}
+	return &unknownParam{key}
+}
+
+// isClientCredential reports URL parameters the official clients add to authenticate and name
+// themselves (x-algolia-agent, x-algolia-api-key, x-algolia-application-id); they are not search
+// parameters.
+func isClientCredential(key string) bool {
+	return strings.HasPrefix(strings.ToLower(key), "x-algolia-")
+}
