@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// corsHeaders are the request headers the Algolia clients and search-insights send.
-const corsHeaders = "x-algolia-api-key, x-algolia-application-id, x-algolia-agent, x-algolia-usertoken, authorization, content-type"
+// corsHeaders are the request headers the Algolia clients, search-insights and DocSearch's Ask AI send.
+const corsHeaders = "x-algolia-api-key, x-algolia-application-id, x-algolia-agent, x-algolia-usertoken, x-algolia-assistant-id, authorization, content-type"
 
 // Origins is the list of browser origins ("https://docs.example.org") allowed to call an API from
 // pages of another site (CORS). It is exact: no wildcard, and never "*". The search handler uses

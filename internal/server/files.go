@@ -3,9 +3,11 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"mime"
 	"net/http"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"tzdocs/internal/dist"
@@ -24,13 +26,17 @@ type file struct {
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
-	url    string        // the site's public URL
-	askAI  string        // the Ask AI assistant id
-	csp    string        // the content security policy, allowing the build's inline scripts
-	index  *search.Index // the site's search records
-	code   []dist.CodeBlock
-	files  map[string]*file
-	routes map[string]string // route key (no leading or trailing slash) → canonical route
+	url   string // the site's public URL
+	askAI string // the Ask AI assistant id
+	csp   string // the content security policy, allowing the build's inline scripts
+	// searchCfg names the search index and its replicas; origins are the browser origins allowed
+	// to call the APIs from other sites (the site's own and site.yaml's allowedOrigins).
+	searchCfg dist.SearchConfig
+	origins   search.Origins
+	index     *search.Index // the site's search records
+	code      []dist.CodeBlock
+	files     map[string]*file
+	routes    map[string]string // route key (no leading or trailing slash) → canonical route
 	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
 	// worked out once at load so serving a page costs one map lookup more.
 	markdown map[string]markdownPage
@@ -51,6 +57,14 @@ func loadSite(dir string) (*siteFiles, error) {
 	s := &siteFiles{files: make(map[string]*file, len(built.Files)), routes: map[string]string{},
 		url: built.Data.URL, askAI: built.Data.AskAI.AssistantID, csp: contentSecurityPolicy(built.CSP),
 		index: search.NewIndex(built.Records), code: built.Code}
+	s.searchCfg = built.Data.Search
+	allowed := built.Data.Search.AllowedOrigins
+	if built.Data.URL != "" {
+		allowed = append([]string{built.Data.URL}, allowed...)
+	}
+	if s.origins, err = search.ParseOrigins(allowed); err != nil {
+		return nil, fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
+	}
 	s.markdown = map[string]markdownPage{}
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r

@@ -18,7 +18,8 @@ var (
 )
 
 // handleInsights records search clicks and views (POST /api/insights/1/events) for search
-// analytics. Like Algolia's, it accepts JSON sent as text/plain and answers any origin. A client
+// analytics. Like Algolia's, it accepts JSON sent as text/plain; browsers may call it from the
+// origins the site allows (allowOrigins answers their preflights). A client
 // sending more than 50 requests a second or 10,000 events a day gets 429, decided before the body
 // is read; a request with one invalid event is refused whole (422, as Algolia does), and one the
 // recorder has no room for gets 503, so a 200 always means every event was queued.
@@ -31,13 +32,6 @@ func (s *Server) handleInsights() http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Content-Type, X-Algolia-API-Key, X-Algolia-Application-Id, X-Algolia-Agent")
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
 		client := ratelimit.ClientKey(r, s.opts.TrustProxy)
 		if ok, wait := perSecond.Allow(client); !ok {
 			tooManyEvents(w, wait, "too many analytics requests from your address; send at most 50 a second")

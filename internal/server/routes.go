@@ -29,13 +29,28 @@ func (s *Server) handleSearch() http.Handler {
 	}
 	var cache atomic.Pointer[current]
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ix := s.site.Load().index
+		site := s.site.Load()
 		c := cache.Load()
-		if c == nil || c.ix != ix {
-			c = &current{ix: ix, h: search.Handler(ix, opts)}
+		if c == nil || c.ix != site.index {
+			o := opts
+			o.IndexName, o.Replicas = site.searchCfg.IndexName, site.searchCfg.Replicas
+			origins := site.origins
+			o.Origins = &origins
+			c = &current{ix: site.index, h: search.Handler(site.index, o)}
 			cache.Store(c)
 		}
 		c.h.ServeHTTP(w, r)
+	})
+}
+
+// allowOrigins answers CORS preflights and marks responses for the browser origins the site allows
+// (its own and site.yaml's themeConfig.search.allowedOrigins), never "*", before next.
+func (s *Server) allowOrigins(methods string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.site.Load().origins.Handle(w, r, methods) {
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -70,7 +85,7 @@ func (s *Server) routes() (http.Handler, error) {
 	}
 	s.handle(mux, "/api/search/", s.api(s.handleSearch()))
 	// One insights handler for both methods, so they share its rate limits.
-	s.handle(mux, "/api/insights/1/events", s.api(methods(s.handleInsights(), http.MethodPost, http.MethodOptions)))
+	s.handle(mux, "/api/insights/1/events", s.api(methods(s.allowOrigins("POST, OPTIONS", s.handleInsights()), http.MethodPost, http.MethodOptions)))
 	if s.opts.Assistant != nil {
 		id := s.site.Load().askAI
 		if id == "" {
@@ -90,7 +105,7 @@ func (s *Server) routes() (http.Handler, error) {
 		if err := opts.Check(); err != nil {
 			return nil, fmt.Errorf("ask AI: %w", err)
 		}
-		s.handle(mux, "/api/askai/", s.api(assistant.Handler(opts)))
+		s.handle(mux, "/api/askai/", s.api(s.allowOrigins("GET, POST, OPTIONS", assistant.Handler(opts))))
 	}
 	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))
 	s.handle(mux, "/mcp", s.handleMCP())

@@ -40,9 +40,10 @@ func writeBuiltSite(t testing.TB) string {
 	for file, v := range map[string]any{
 		dist.ManifestFile:              dist.Manifest{Format: dist.FormatVersion, Routes: routes},
 		dist.DataFile("/architecture"): dist.PageData{Route: "/architecture"},
-		dist.SiteDataFile:              dist.SiteData{URL: "https://docs.example.org", Title: "Test"},
-		dist.RecordsFile:               records,
-		dist.CodeFile:                  buildtest.Code(t, sitetest.Minimal),
+		dist.SiteDataFile: dist.SiteData{URL: "https://docs.example.org", Title: "Test",
+			Search: dist.SearchConfig{IndexName: "tezosdocs", Replicas: []string{"docs"}, AllowedOrigins: []string{"https://partner.example.net"}}},
+		dist.RecordsFile: records,
+		dist.CodeFile:    buildtest.Code(t, sitetest.Minimal),
 		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, StyleHashes: []string{"sha256-def="}, ImgOrigins: []string{"https://stats.example.net"},
 			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
 	} {
@@ -269,8 +270,49 @@ func TestSearchAPIAnswersFromTheBuiltIndex(t *testing.T) {
 	if len(res.Results) != 1 || res.Results[0].NbHits != 3 || res.Results[0].Hits[0].URL != "https://docs.example.org/architecture/bakers" {
 		t.Errorf("results %+v", res.Results)
 	}
-	if rec.Header().Get("Access-Control-Allow-Origin") != "*" {
-		t.Error("search answers without CORS")
+	unknown := post(t, s, "/api/search/1/indexes/nope/query", "text/plain", `{"query":"bakers"}`)
+	if unknown.Code != http.StatusNotFound || !strings.Contains(unknown.Body.String(), "Index does not exist") {
+		t.Errorf("an unknown index: %d %s", unknown.Code, unknown.Body)
+	}
+}
+
+func TestAPIsAllowTheSitesOriginsOnly(t *testing.T) {
+	s, _ := fullServer(t, nil, 0, nil)
+	routes := []struct{ path, method string }{
+		{"/api/search/1/indexes/*/queries", http.MethodPost},
+		{"/api/insights/1/events", http.MethodPost},
+		{"/api/askai/chat/token", http.MethodPost},
+	}
+	for _, rt := range routes {
+		for origin, allowed := range map[string]bool{
+			"https://docs.example.org":    true, // the site's own (from its url)
+			"https://partner.example.net": true, // site.yaml's allowedOrigins
+			"https://evil.example.com":    false,
+		} {
+			req := httptest.NewRequest(http.MethodOptions, rt.path, nil)
+			req.Header.Set("Origin", origin)
+			req.Header.Set("Access-Control-Request-Method", rt.method)
+			req.Header.Set("Access-Control-Request-Headers", "content-type")
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			got := rec.Header().Get("Access-Control-Allow-Origin")
+			switch {
+			case rec.Code != http.StatusNoContent:
+				t.Errorf("%s preflight from %s: status %d", rt.path, origin, rec.Code)
+			case allowed && (got != origin || !strings.Contains(rec.Header().Get("Access-Control-Allow-Methods"), rt.method)):
+				t.Errorf("%s preflight from %s: allow-origin %q, methods %q", rt.path, origin, got, rec.Header().Get("Access-Control-Allow-Methods"))
+			case !allowed && got != "":
+				t.Errorf("%s preflight from %s: allowed as %q", rt.path, origin, got)
+			}
+		}
+	}
+	// An answer carries the exact origin, never "*".
+	req := httptest.NewRequest(http.MethodPost, "/api/search/1/indexes/*/queries", strings.NewReader(`{"requests":[{"indexName":"tezosdocs","query":"bakers"}]}`))
+	req.Header.Set("Origin", "https://partner.example.net")
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != 200 || rec.Header().Get("Access-Control-Allow-Origin") != "https://partner.example.net" {
+		t.Errorf("search from an allowed origin: %d, %q", rec.Code, rec.Header().Get("Access-Control-Allow-Origin"))
 	}
 }
 
