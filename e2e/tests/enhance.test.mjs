@@ -3,7 +3,7 @@
 // tabs synchronised by group and remembered, and click-to-zoom images.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, openPage } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, hydrated, framesPassed } from "./harness.mjs";
 
 const CODE_PAGE = "/architecture/tokens"; // code blocks, no diagram, no math
 const DIAGRAM_PAGE = "/architecture/bakers"; // code blocks, math, and a sequence diagram far below the fold
@@ -194,6 +194,31 @@ test("a content image zooms on click once zoom has loaded, and closes with Escap
   }, before.width);
   await page.keyboard.press("Escape");
   await page.locator(".medium-zoom-overlay").waitFor({ state: "detached" });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a link to a heading below a diagram keeps the heading in place while the diagram is drawn", async () => {
+  const { page, errors, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(server.url + IMAGE_PAGE);
+  await hydrated(page);
+  // A client-side link to the heading just below the fixture's diagram.
+  await page.evaluate(() => {
+    const a = document.createElement("a");
+    a.href = "/architecture/bakers#finality";
+    a.textContent = "Finality";
+    a.id = "tz-test-link";
+    document.querySelector("main").prepend(a);
+  });
+  await page.click("#tz-test-link");
+  await page.waitForURL(/\/architecture\/bakers#finality$/);
+  await page.locator(".tz-mermaid--rendered svg").first().waitFor({ timeout: 15_000 });
+  // Drawn: the SVG is taller than the source it replaced, above the heading.
+  const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+  await page.waitForFunction((p) => Math.abs(document.getElementById("finality").getBoundingClientRect().top - p) < 2, padding, { timeout: 5000 });
+  await framesPassed(page, 10);
+  const top = await page.evaluate(() => document.getElementById("finality").getBoundingClientRect().top);
+  assert.ok(Math.abs(top - padding) < 2, `the heading stays below the navbar: ${top} px from the top, want ${padding}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

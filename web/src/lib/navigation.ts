@@ -5,7 +5,7 @@
 import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
-import { scrollToElement } from "./scroll";
+import { keepInView, scrollToElement } from "./scroll";
 import { SiteDataURL, type PageData, type SiteData } from "./contract";
 
 export { dataPath } from "./routes";
@@ -208,6 +208,8 @@ export class Navigator implements RouteStore {
       const target = document.getElementById(decodeHash(hash));
       if (target) {
         target.scrollIntoView();
+        // Diagrams, formulas and images above it are laid out after this jump.
+        keepInView(target);
         return;
       }
     }
@@ -279,6 +281,10 @@ export class Navigator implements RouteStore {
     if (typeof y === "number" && !window.location.hash && (entry?.type === "reload" || entry?.type === "back_forward")) {
       window.scrollTo(0, y);
     }
+    // A page opened at a hash: the browser jumped there before diagrams and formulas above the
+    // target were drawn; keep the target in place while they are.
+    const initial = window.location.hash.length > 1 ? document.getElementById(decodeHash(window.location.hash)) : null;
+    if (initial) keepInView(initial);
     // Keep the entry's scroll position current (a browser may drop history changes made while unloading).
     window.addEventListener("scroll", this.onScroll, { passive: true });
     window.addEventListener("pagehide", this.saveScroll);
