@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"tzdocs/internal/highlight"
+	"tzdocs/internal/markdown/ext"
 )
 
 // CodePartType is the stream part that carries an answer's code block highlighted: the web app
@@ -34,7 +35,7 @@ func fences(md string) []fence {
 		if len(lines[i])-len(trimmed) > 3 {
 			continue
 		}
-		marker := fenceMarker(trimmed)
+		marker := ext.FenceMarker(trimmed)
 		if marker == "" {
 			continue
 		}
@@ -46,8 +47,7 @@ func fences(md string) []fence {
 		var body []string
 		j := i + 1
 		for ; j < len(lines); j++ {
-			t := strings.TrimSpace(lines[j])
-			if strings.HasPrefix(t, marker) && strings.Trim(t, marker[:1]) == "" {
+			if ext.ClosesFence(lines[j], marker) {
 				break
 			}
 			body = append(body, lines[j])
@@ -56,21 +56,6 @@ func fences(md string) []fence {
 		i = j
 	}
 	return out
-}
-
-// fenceMarker is the run of three or more backticks or tildes opening s, or "".
-func fenceMarker(s string) string {
-	if s == "" || (s[0] != '`' && s[0] != '~') {
-		return ""
-	}
-	n := 0
-	for n < len(s) && s[n] == s[0] {
-		n++
-	}
-	if n < 3 {
-		return ""
-	}
-	return s[:n]
 }
 
 // CodeParts streams the highlighted form of each fenced block of the answer written so far whose

@@ -24,7 +24,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	pages := map[*content.Doc][]byte{}
 	for _, d := range site.Docs {
 		if hasMarkdown(d) {
-			pages[d] = markdownText(d, docs[d])
+			pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), siteOrigin(cfg.URL)))
 			out.Add(dist.MarkdownFile(d.Route), pages[d])
 		}
 		if d.FrontMatter.Unlisted {

@@ -10,7 +10,7 @@ import (
 )
 
 // A page's Markdown file and llms-full.txt hold the converter's Markdown export under the page's
-// title: components in their Markdown form, links to routes, no MDX.
+// title: components in their Markdown form, links to the pages' absolute URLs, no MDX.
 func TestMarkdownFilesHoldTheExport(t *testing.T) {
 	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.\n", "import Note from '@site/src/Note';\n\n"+
 		"Accounts hold tez, see [bakers](./bakers.md#rights).\n\n{/* a comment */}\n\n"+
@@ -20,7 +20,7 @@ func TestMarkdownFilesHoldTheExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "# Accounts\n\nAccounts hold tez, see [bakers](/architecture/bakers#rights).\n\n**SmartPy**\n\nPython here.\n\n" +
+	want := "# Accounts\n\nAccounts hold tez, see [bakers](https://docs.example.org/architecture/bakers#rights).\n\n**SmartPy**\n\nPython here.\n\n" +
 		"> **Tip:** Keep keys safe\n>\n> Back them up.\n\n## Implicit accounts\n\ntz1 addresses.\n"
 	if got := read(t, dist, "architecture/accounts.md"); got != want {
 		t.Errorf("accounts.md:\n%s\nwant:\n%s", got, want)

@@ -124,3 +124,26 @@ func LinkMarkdown(text, dest string) string {
 func ImageMarkdown(alt, src string) string {
 	return "![" + Escape(alt) + "](" + Destination(src) + ")"
 }
+
+// FenceMarker is the run of three or more backticks or tildes that opens a fenced code block at the
+// start of s (a line without its indentation), or "".
+func FenceMarker(s string) string {
+	if len(s) < 3 || (s[0] != '`' && s[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(s) && s[n] == s[0] {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return s[:n]
+}
+
+// ClosesFence tells whether a line (without its indentation) closes the fence opened by marker:
+// the same character, at least as many, and nothing else.
+func ClosesFence(line, marker string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, marker) && strings.Trim(t, marker[:1]) == ""
+}
