@@ -454,9 +454,7 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.P
 		p.Heading = md.Title // the page's own h1, drawn on the page; d.Title names it everywhere else
 	}
 	p.HideTitle, p.Keywords, p.Image = d.FrontMatter.HideTitle, d.FrontMatter.Keywords, d.FrontMatter.Image
-	if hasMarkdown(d) {
-		p.Markdown = "/" + dist.MarkdownFile(d.Route)
-	}
+	p.Markdown = "/" + dist.MarkdownFile(d.Route)
 	// The TOC's heading levels: the site's (themeConfig.tableOfContents), unless the page chooses
 	// its own (toc_min_heading_level, toc_max_heading_level).
 	lo, hi := site.Config.ThemeConfig.TableOfContents.MinHeadingLevel, site.Config.ThemeConfig.TableOfContents.MaxHeadingLevel

@@ -6,7 +6,6 @@ import (
 
 	"tzdocs/internal/content"
 	"tzdocs/internal/markdown"
-	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/tutorialcard"
 )
 
@@ -19,8 +18,8 @@ func generatedIndex(site *content.Site, d *content.Doc) *markdown.Document {
 	}
 	var page, md []string
 	if d.Description != "" {
+		// The Markdown version opens with the description already (see markdownText).
 		page = append(page, "<p>"+html.EscapeString(d.Description)+"</p>\n")
-		md = append(md, ext.Escape(d.Description)+"\n")
 	}
 	page = append(page, tutorialcard.HTML(cards))
 	if len(cards) > 0 {

@@ -15,7 +15,8 @@ import (
 
 // writeTextFiles adds sitemap.xml, robots.txt (unless static/ has one), llms.txt (the pages for
 // language models, in the llms.txt format), llms-full.txt (every page's Markdown in one file, in
-// the same order) and <route>.md (each page's Markdown). Unlisted pages stay out of the sitemap
+// the same order) and <route>.md (each page's Markdown, a generated index's included: its
+// description and a link per card). Unlisted pages stay out of the sitemap
 // and the llms files.
 func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *dist.Output) {
 	cfg := site.Config
@@ -23,10 +24,8 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
 	pages := map[*content.Doc][]byte{}
 	for _, d := range site.Docs {
-		if hasMarkdown(d) {
-			pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), siteOrigin(cfg.URL)))
-			out.Add(dist.MarkdownFile(d.Route), pages[d])
-		}
+		pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), siteOrigin(cfg.URL)))
+		out.Add(dist.MarkdownFile(d.Route), pages[d])
 		if d.FrontMatter.Unlisted {
 			continue
 		}
@@ -50,8 +49,8 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 		fmt.Fprintf(&index, "\n## %s\n\n", sec.title)
 		for _, d := range sec.docs {
 			md := pages[d]
-			if md == nil {
-				continue // a generated index has no Markdown of its own
+			if d.Kind == content.KindGeneratedIndex {
+				continue // a list of the pages below it, which the llms files list themselves
 			}
 			fmt.Fprintf(&index, "- [%s](%s/%s)", escapeLinkText(d.Title), cfg.URL, dist.MarkdownFile(d.Route))
 			if desc := description(d, docs[d]); desc != "" {
@@ -66,9 +65,6 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	out.Add(dist.LLMsFullFile, full.Bytes())
 }
 
-// hasMarkdown tells whether a page gets a <route>.md: every page with Markdown of its own, so not
-// a generated index.
-func hasMarkdown(d *content.Doc) bool { return d.Kind != content.KindGeneratedIndex }
 
 // llmsSection is one "## Section" of llms.txt.
 type llmsSection struct {

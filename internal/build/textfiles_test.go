@@ -74,6 +74,21 @@ func parseLLMs(t *testing.T, text string) llmsFile {
 	return f
 }
 
+func TestAGeneratedIndexHasMarkdownOfItsCards(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "    label: First app\n", "    label: First app\n    link: {type: generated-index, slug: /tutorials/first-app, description: Build a first app.}\n", 1)
+	dist, _, err := buildSite(t, archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# First app\n\n> Build a first app.\n\n- [Part 1](https://docs.example.org/tutorials/app/part-1)"
+	if got := read(t, dist, "tutorials/first-app.md"); !strings.HasPrefix(got, want) {
+		t.Errorf("first-app.md:\n%s\nwant it to start with:\n%s", got, want)
+	}
+	if full := read(t, dist, "llms-full.txt"); strings.Contains(full, "first-app") {
+		t.Error("llms-full.txt holds the generated index, a list of pages it holds already")
+	}
+}
+
 func TestLLMsTxtFollowsTheFormat(t *testing.T) {
 	outDir, _, err := buildSite(t, sitetest.Minimal)
 	if err != nil {
