@@ -189,7 +189,19 @@ test("desktop: a sidebar category animates its height when collapsed and expande
     [listId, fullHeight],
   );
   // The active page's own category stays expanded after client navigation into a collapsed one.
-  await page.getByRole("button", { name: "Expand sidebar category 'Tokens'" }).click();
+  const tokens = page.getByRole("button", { name: "Expand sidebar category 'Tokens'" });
+  const tokensList = await tokens.getAttribute("aria-controls");
+  await tokens.click();
+  // Click the link once its list has finished opening (a moving link can take the click elsewhere).
+  await until(
+    page,
+    "the Tokens list is open and still",
+    (lid) => {
+      const el = document.getElementById(lid);
+      return !el.hidden && el.getAnimations().length === 0;
+    },
+    tokensList,
+  );
   await page.locator(".tz-sidebar a", { hasText: "FA2" }).first().click();
   await page.waitForURL(/\/architecture\/tokens\/FA2$/);
   assert.equal(await page.locator('.tz-sidebar a[aria-current="page"]').innerText(), "FA2");
@@ -489,3 +501,30 @@ for (const [name, viewport, mode] of [
     await context.close();
   });
 }
+
+test("desktop: a bar whose items do not fit collapses into the menu instead of overlapping", async () => {
+  const { page, context, errors } = await visit("/architecture/bakers", { viewport: { width: 1100, height: 800 } });
+  const toggle = page.getByRole("button", { name: "Toggle navigation bar" });
+  assert.equal(await toggle.isVisible(), false, "the items fit at the default text size");
+  // A reader's larger text: the items no longer fit beside one another.
+  await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+  await page.locator(".tz-navbar--crowded").waitFor();
+  assert.equal(await toggle.isVisible(), true);
+  assert.equal(await page.locator(".tz-navbar__items--left").isVisible(), false);
+  const brand = await page.locator(".tz-navbar__brand").boundingBox();
+  const search = await page.locator(".tz-navbar .tz-search-button").boundingBox();
+  assert.ok(search && brand.x + brand.width <= search.x, "search stays in the bar, clear of the brand");
+  await toggle.click();
+  const menu = page.getByRole("dialog");
+  await menu.waitFor();
+  await menu.getByRole("button", { name: "← Back to main menu" }).click();
+  assert.ok((await menu.locator(".tz-mobile-menu__items > li").count()) >= 3, "the items are in the menu");
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "detached" });
+  // A window wide enough for the large items: the bar opens again.
+  await page.setViewportSize({ width: 2600, height: 800 });
+  await page.locator(".tz-navbar--crowded").waitFor({ state: "detached" });
+  assert.equal(await page.locator(".tz-navbar__items--left").isVisible(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ChatbotButton } from "../../assistant/ChatbotButton";
 import { cx } from "../../lib/cx";
+import { useCrowded } from "../../lib/useCrowded";
 import { useHideOnScroll } from "../../lib/useHideOnScroll";
 import type { PageData, SiteData } from "../../lib/contract";
 import { MobileMenu } from "../MobileMenu";
@@ -24,11 +25,13 @@ export function Navbar({ site, page }: NavbarProps) {
   }
   const { navbar } = site;
   const hidden = useHideOnScroll(navbar.hideOnScroll) && !menuOpen;
+  const inner = useRef<HTMLDivElement>(null);
+  const crowded = useCrowded(inner);
   const left = navbar.items.filter((i) => i.position === "left");
   const right = navbar.items.filter((i) => i.position !== "left");
   return (
-    <nav className={cx("tz-navbar", hidden && "tz-navbar--hidden")} aria-label={strings.navbar.mainLabel}>
-      <div className="tz-navbar__inner">
+    <nav className={cx("tz-navbar", hidden && "tz-navbar--hidden", crowded && "tz-navbar--crowded")} aria-label={strings.navbar.mainLabel}>
+      <div className="tz-navbar__inner" ref={inner}>
         <button
           type="button"
           className="tz-navbar__toggle"
