@@ -189,16 +189,15 @@ test("desktop: a sidebar category animates its height when collapsed and expande
     [listId, fullHeight],
   );
   // The active page's own category stays expanded after client navigation into a collapsed one.
-  const tokens = page.getByRole("button", { name: "Expand sidebar category 'Tokens'" });
-  const tokensList = await tokens.getAttribute("aria-controls");
-  await tokens.click();
+  await page.getByRole("button", { name: "Expand sidebar category 'Tokens'" }).click();
+  const tokensList = await page.getByRole("button", { name: "Collapse sidebar category 'Tokens'" }).getAttribute("aria-controls");
   // Click the link once its list has finished opening (a moving link can take the click elsewhere).
   await until(
     page,
     "the Tokens list is open and still",
     (lid) => {
       const el = document.getElementById(lid);
-      return !el.hidden && el.getAnimations().length === 0;
+      return el !== null && !el.hidden && el.getAnimations().length === 0;
     },
     tokensList,
   );
