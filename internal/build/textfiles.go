@@ -65,7 +65,6 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	out.Add(dist.LLMsFullFile, full.Bytes())
 }
 
-
 // llmsSection is one "## Section" of llms.txt.
 type llmsSection struct {
 	title string
