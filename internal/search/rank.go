@@ -343,10 +343,11 @@ func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
 	// An attribute that is exactly the query ("Wallets" for "wallet") counts more than any
 	// number of words matched exactly inside longer texts.
 	ri.Exact = bits.OnesCount16(st.exact)
-	if ri.Words == nwords && ix.wholeAttribute(st, rec, nwords) {
+	whole := ri.Words == nwords && ix.wholeAttribute(st, rec, nwords)
+	if whole {
 		ri.Exact += wholeAttributeBonus
 	}
-	ri.Subject = ix.ownSubject(st, rec)
+	ri.Subject = ix.ownSubject(st, rec, whole)
 	w := ix.records[rec].Weight
 	key := uint64(min(ri.Words, 15)) << 60
 	key |= uint64(15-min(ri.Typos, 15)) << 56
@@ -364,15 +365,16 @@ func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
 
 // ownSubject tells how much the record's page is about the query, 0 to 3: 2 when every matched
 // query word is in the page's title or keywords (hierarchy.lvl1), plus 1 unless the record is of a
-// tutorial that the query does not name by a word of its section ("tutorial" for "Tutorials"). A
-// page titled with the query then comes before tutorial steps that repeat its words ("Originate
-// the contract"), and a reference page before a tutorial step page with the same title words.
-func (ix *Index) ownSubject(st *recState, rec int32) int {
+// tutorial that the query does not name, by a word of its section ("tutorial" for "Tutorials") or
+// by being the whole of one of its headings (whole). A page titled with the query then comes before
+// tutorial steps that repeat its words ("Stake 6000 tez"), and a reference page before a tutorial
+// step page with the same title words.
+func (ix *Index) ownSubject(st *recState, rec int32, whole bool) int {
 	s := 0
 	if st.mask != 0 && st.lvl1 == st.mask {
 		s = 2
 	}
-	if !ix.recs[rec].tutorial || st.lvl0 != 0 {
+	if !ix.recs[rec].tutorial || st.lvl0 != 0 || whole {
 		s++
 	}
 	return s

@@ -39,6 +39,8 @@ func TestSubjectRanking(t *testing.T) {
 		// Naming the tutorial brings its step back first.
 		{"query names the tutorial", "stake tez tutorial", "/tutorials/multisig-baking/part-1"},
 		{"query names the tutorial step", "set up the baker", "/tutorials/multisig-baking/part-1"},
+		// A query that is a whole step heading names the step, above a page that mentions it.
+		{"query is a whole step heading", "high water mark", "/tutorials/multisig-baking/part-1"},
 		// The acronym a page's description spells out goes to that page, not to the tutorial
 		// whose text and headings use it.
 		{"acronym", "dal", "/architecture/data-availability-layer"},
@@ -65,5 +67,20 @@ func TestKeywordNotHighlightedInTitle(t *testing.T) {
 	}
 	if got := h.Highlight["hierarchy.lvl1"].Value; got != "Deploying smart contracts" {
 		t.Errorf("title highlight %q, want the title unmarked", got)
+	}
+}
+
+// Two query words match the index word they make together: "tezos toolkit" finds "TezosToolkit".
+func TestCompoundWords(t *testing.T) {
+	ix := NewIndex(buildtest.Records(t, subjectSite))
+	res := ix.Search(Query{Text: "tezos toolkit"})
+	if len(res.Hits) == 0 {
+		t.Fatal("no hits")
+	}
+	if got, want := res.Hits[0].Anchor, "deploying-with-tezostoolkit"; got != want {
+		t.Errorf("first hit at #%s, want #%s", got, want)
+	}
+	if got := res.Hits[0].Highlight["hierarchy.lvl2"].Value; !strings.Contains(got, "<mark>TezosToolkit</mark>") {
+		t.Errorf("heading highlight %q, want TezosToolkit marked", got)
 	}
 }
