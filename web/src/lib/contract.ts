@@ -84,6 +84,9 @@ export const DataElementID = "__TZ_DATA__";
 /** NotFoundRoute is the route of the not-found page: it has HTML but no data file or manifest entry. */
 export const NotFoundRoute = "/404.html";
 
+/** KindTutorial is the Kind of the records of tutorial pages. */
+export const KindTutorial = "tutorial";
+
 /**
  * Manifest is ManifestFile: it marks a folder as a tzdocs build and lists the canonical route of
  * every page, so the server can answer other spellings of a route with a redirect.
