@@ -50,7 +50,7 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	res := search.NewIndex(records).Search(search.Query{Text: strings.Join(words, " "), HitsPerPage: *hits, HighlightPreTag: "[", HighlightPostTag: "]"})
 	fmt.Fprintf(stdout, "%d hits in %s for %q\n", res.NbHits, res.ProcessingTime, res.Query)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\twords\ttypos\tprox\tattr\texact\ttype\turl\ttitle")
+	fmt.Fprintln(tw, "#\twords\ttypos\tsubject\tattr\tprox\texact\ttype\turl\ttitle")
 	for i, h := range res.Hits {
 		r := h.Record
 		title := r.Hierarchy[1]
@@ -60,8 +60,8 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 				break
 			}
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", i+1, h.Ranking.Words, h.Ranking.Typos, h.Ranking.Proximity,
-			h.Ranking.Attribute, h.Ranking.Exact, r.Type, r.URL, title)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", i+1, h.Ranking.Words, h.Ranking.Typos, h.Ranking.Subject,
+			h.Ranking.Attribute, h.Ranking.Proximity, h.Ranking.Exact, r.Type, r.URL, title)
 	}
 	return tw.Flush()
 }

@@ -36,8 +36,10 @@ type searchPage struct {
 	lvl0     string // the section its hits are grouped under, e.g. "Architecture"
 	title    string // lvl1
 	sections []markdown.Section
-	position int  // rank of the page in the sidebars (0 = first)
-	unlisted bool // unlisted pages get no records
+	position int      // rank of the page in the sidebars (0 = first)
+	unlisted bool     // unlisted pages get no records
+	keywords []string // the page's subject besides its title, on its lvl1 record
+	tutorial bool     // the page is in the tutorials sidebar
 }
 
 // Records converts the site in siteDir as a build does and returns the search records that build
@@ -67,7 +69,7 @@ func searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document)
 // siteRecords turns every listed page into DocSearch records, pages in sidebar order (pages in no
 // sidebar after them, in site order).
 func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) []dist.Record {
-	positions, sections := sidebarOrder(site)
+	positions, sections, tutorials := sidebarOrder(site)
 	pages := make([]searchPage, 0, len(site.Docs))
 	for _, d := range site.Docs {
 		md := docs[d]
@@ -76,7 +78,8 @@ func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) [
 			pos = len(positions) + len(pages)
 		}
 		pages = append(pages, searchPage{url: d.Route, lvl0: lvl0(site, d, sections), title: d.Title,
-			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted})
+			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted,
+			keywords: pageKeywords(d.FrontMatter.Keywords, d.FrontMatter.SidebarLabel, d.Title, d.FrontMatter.Description), tutorial: tutorials[d]})
 	}
 	return records(dist.Origin(site.Config.URL, site.Config.BaseURL), pages)
 }
@@ -110,6 +113,9 @@ func appendPageRecords(out []dist.Record, origin string, p searchPage) []dist.Re
 		}
 		r.Hierarchy, r.Anchor, r.URLWithoutAnchor, r.URL = h, anchor, origin+p.url, origin+route
 		r.Language, r.DocusaurusTag = recordLanguage, recordTag
+		if p.tutorial {
+			r.Kind = dist.KindTutorial
+		}
 		r.Weight.Position = p.position*1000 + order
 		order++
 		key := route + "\x00" + r.Type
@@ -117,7 +123,7 @@ func appendPageRecords(out []dist.Record, origin string, p searchPage) []dist.Re
 		seen[key]++
 		out = append(out, r)
 	}
-	add(dist.Record{Type: "lvl1", Weight: dist.Weight{Level: levelWeight(1)}}, "")
+	add(dist.Record{Type: "lvl1", Weight: dist.Weight{Level: levelWeight(1)}, Keywords: p.keywords}, "")
 	anchor := ""
 	for _, s := range p.sections {
 		if opensAnchor(s) {
@@ -195,15 +201,20 @@ func splitCode(code string, n int) []string {
 	return out
 }
 
-// sidebarOrder numbers docs in sidebar order and maps each top-level route segment to the label of
-// the top-level sidebar category that holds it ("architecture" → "Architecture").
-func sidebarOrder(site *content.Site) (map[*content.Doc]int, map[string]string) {
+// sidebarOrder numbers docs in sidebar order, maps each top-level route segment to the label of
+// the top-level sidebar category that holds it ("architecture" → "Architecture") and tells which
+// docs the tutorials sidebar holds.
+func sidebarOrder(site *content.Site) (map[*content.Doc]int, map[string]string, map[*content.Doc]bool) {
 	positions := map[*content.Doc]int{}
 	sections := map[string]string{}
-	var walk func(items []*content.SidebarItem, top string)
-	walk = func(items []*content.SidebarItem, top string) {
+	tutorials := map[*content.Doc]bool{}
+	var walk func(items []*content.SidebarItem, top string, tutorial bool)
+	walk = func(items []*content.SidebarItem, top string, tutorial bool) {
 		for _, it := range items {
 			if it.Doc != nil {
+				if tutorial {
+					tutorials[it.Doc] = true
+				}
 				if _, seen := positions[it.Doc]; !seen {
 					positions[it.Doc] = len(positions)
 				}
@@ -213,7 +224,7 @@ func sidebarOrder(site *content.Site) (map[*content.Doc]int, map[string]string) 
 					}
 				}
 			}
-			walk(it.Items, top)
+			walk(it.Items, top, tutorial)
 		}
 	}
 	for _, id := range site.SidebarIDs() {
@@ -222,10 +233,10 @@ func sidebarOrder(site *content.Site) (map[*content.Doc]int, map[string]string) 
 			if id == "tutorials" {
 				top = "Tutorials"
 			}
-			walk([]*content.SidebarItem{it}, top)
+			walk([]*content.SidebarItem{it}, top, id == "tutorials")
 		}
 	}
-	return positions, sections
+	return positions, sections, tutorials
 }
 
 // lvl0 is the top-level section a page belongs to, the group its search results appear under.

@@ -24,7 +24,18 @@ type Record struct {
 	DocusaurusTag    string `json:"docusaurus_tag"`
 	// Code marks content taken from a code block; it ranks below prose.
 	Code bool `json:"code,omitempty"`
+	// Keywords, on a page's lvl1 record only, name the page's subject besides its title: the
+	// front matter's keywords and the acronyms its title and description spell out ("DAL").
+	// Search matches them as part of the title.
+	Keywords []string `json:"keywords,omitempty"`
+	// Kind is "tutorial" for the records of pages in the tutorials sidebar, "" for the others.
+	// Search ranks a tutorial's steps below a page about the same subject unless the query
+	// names the tutorial.
+	Kind string `json:"kind,omitempty" ts:"\"tutorial\" | undefined"`
 }
+
+// KindTutorial is the Kind of the records of tutorial pages.
+const KindTutorial = "tutorial"
 
 // Hierarchy holds lvl0 … lvl6; "" is written as JSON null, as DocSearch does.
 //

@@ -50,6 +50,8 @@ type span struct {
 type recInfo struct {
 	ownLevel uint8 // the hierarchy level the record stands for, 0 for content
 	code     bool
+	tutorial bool             // a record of a tutorial page (dist.KindTutorial)
+	kwWords  []uint8          // words in each keyword of a page record, matched as its title
 	group    int32            // distinct URL id
 	nwords   [numAttrs]uint16 // words in each attribute, for whole-attribute exactness
 	spans    [numAttrs][]span // the words of each attribute, for highlighting without re-reading
@@ -76,6 +78,7 @@ func NewIndex(records []dist.Record) *Index {
 			info.ownLevel = r.Type[3] - '0'
 		}
 		info.code = r.Code
+		info.tutorial = r.Kind == dist.KindTutorial
 		g, ok := groupID[r.URL]
 		if !ok {
 			g = int32(len(groupID))
@@ -104,6 +107,9 @@ func NewIndex(records []dist.Record) *Index {
 			info.spans[a] = spans[first:len(spans):len(spans)]
 			info.nwords[a] = uint16(min(pos, 0xffff))
 		}
+		if info.ownLevel == 1 {
+			ix.addKeywords(int32(i), r.Keywords, info)
+		}
 	}
 	ix.groups = len(groupID)
 	ix.sorted = make([]int32, len(ix.terms))
@@ -123,6 +129,46 @@ func NewIndex(records []dist.Record) *Index {
 	}
 	sort.Slice(ix.sorted, func(a, b int) bool { return ix.terms[ix.sorted[a]].text < ix.terms[ix.sorted[b]].text })
 	return ix
+}
+
+// keywordStride is the distance, in word positions of the title attribute, between the keywords of
+// a page record: keyword k starts at position (k+1)·keywordStride, far from the title and from the
+// other keywords, so proximity never joins them.
+const (
+	keywordStride = 1024
+	maxKeywords   = 0xffff/keywordStride - 1
+)
+
+// addKeywords indexes a page record's keywords as words of its title attribute (lvl1), at
+// positions of their own, without highlight spans: a keyword matches as the title does, and
+// the title shown stays the title.
+func (ix *Index) addKeywords(rec int32, keywords []string, info *recInfo) {
+	for k, kw := range keywords[:min(len(keywords), maxKeywords)] {
+		pos := 0
+		tokenize(kw, func(t token) {
+			if pos >= keywordStride-1 {
+				return
+			}
+			id := ix.add(t.text)
+			ix.terms[id].postings = append(ix.terms[id].postings, posting{rec: rec, attr: 1, pos: uint16((k+1)*keywordStride + pos)})
+			if !stopWords[t.text] {
+				pos++
+			}
+		})
+		info.kwWords = append(info.kwWords, uint8(min(pos, 255)))
+	}
+}
+
+// attrWordsAt returns how many words the attribute, or keyword, that starts at position pos of
+// attribute a holds; -1 when no attribute or keyword starts there.
+func (info *recInfo) attrWordsAt(a, pos uint32) int {
+	switch {
+	case pos == 0:
+		return int(info.nwords[a])
+	case a == 1 && pos%keywordStride == 0 && int(pos/keywordStride) <= len(info.kwWords):
+		return int(info.kwWords[pos/keywordStride-1])
+	}
+	return -1
 }
 
 // add returns the id of an index word, adding it if new.

@@ -149,6 +149,9 @@ func (ix *Index) match(pq parsedQuery) *matches {
 	m := &matches{cands: make([][]candidate, len(pq.words)), byTerm: map[int32]termMatch{}}
 	for i, w := range pq.words {
 		m.cands[i] = ix.expand(w)
+	}
+	ix.addCompounds(pq, m.cands)
+	for i := range pq.words {
 		for _, c := range m.cands[i] {
 			tm := m.byTerm[c.term]
 			if tm.words == 0 {
@@ -161,4 +164,21 @@ func (ix *Index) match(pq parsedQuery) *matches {
 		}
 	}
 	return m
+}
+
+// addCompounds lets two consecutive query words match the index word they make together, as
+// Algolia's concatenation does: "beacon wallet" finds "BeaconWallet", "tezos toolkit" finds
+// "TezosToolkit". The compound counts as a match of both words, at the same place, without typos.
+func (ix *Index) addCompounds(pq parsedQuery, cands [][]candidate) {
+	for i := 0; i+1 < len(pq.words); i++ {
+		id, ok := ix.termID[pq.words[i].text+pq.words[i+1].text]
+		if !ok {
+			continue
+		}
+		for _, j := range []int{i, i + 1} {
+			if !slices.ContainsFunc(cands[j], func(c candidate) bool { return c.term == id }) {
+				cands[j] = append(cands[j], candidate{term: id})
+			}
+		}
+	}
 }

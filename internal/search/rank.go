@@ -13,6 +13,8 @@ const occPerWord = 4
 type recState struct {
 	mask  uint16               // query words matched
 	exact uint16               // query words matched exactly
+	lvl0  uint16               // query words matched in hierarchy.lvl0 (the section)
+	lvl1  uint16               // query words matched in hierarchy.lvl1 (the page title or keywords)
 	attr  [maxQueryWords]uint8 // per word, the best attribute rank
 	typos [maxQueryWords]uint8
 	nocc  [maxQueryWords]uint8
@@ -102,6 +104,12 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 					st.exact |= 1 << wi
 				}
 				st.typos[wi] = min(st.typos[wi], c.typos)
+				switch p.attr {
+				case 0:
+					st.lvl0 |= 1 << wi
+				case 1:
+					st.lvl1 |= 1 << wi
+				}
 				if a := ix.attrRank(p.rec, p.attr); a < st.attr[wi] {
 					st.attr[wi] = a
 				}
@@ -312,7 +320,7 @@ const maxPairDistance = 8
 
 // score computes the ranking criteria of a record and packs them, with the record's weight,
 // into one number that sorts like the criteria taken in order: words matched, typos,
-// attribute, proximity, exactness, then pageRank, level and position.
+// own subject (see ownSubject), attribute, proximity, exactness, then pageRank, level and position.
 //
 // Attribute comes before proximity, unlike Algolia's default order: on the benchmark queries
 // (bench/search) a title or heading that holds the query words a little apart is nearly always
@@ -335,21 +343,41 @@ func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
 	// An attribute that is exactly the query ("Wallets" for "wallet") counts more than any
 	// number of words matched exactly inside longer texts.
 	ri.Exact = bits.OnesCount16(st.exact)
-	if ri.Words == nwords && ix.wholeAttribute(st, rec, nwords) {
+	whole := ri.Words == nwords && ix.wholeAttribute(st, rec, nwords)
+	if whole {
 		ri.Exact += wholeAttributeBonus
 	}
+	ri.Subject = ix.ownSubject(st, rec, whole)
 	w := ix.records[rec].Weight
 	key := uint64(min(ri.Words, 15)) << 60
 	key |= uint64(15-min(ri.Typos, 15)) << 56
-	key |= uint64(255-min(ri.Attribute, 255)) << 48
-	key |= uint64(63-min(ri.Proximity, 63)) << 42
-	key |= uint64(min(ri.Exact, 31)) << 37
-	key |= uint64(min(max(w.PageRank, 0), 255)) << 29
-	key |= uint64(min(max(w.Level, 0), 127)) << 22
-	const posMax = 1<<22 - 1
+	key |= uint64(ri.Subject) << 54
+	key |= uint64(255-min(ri.Attribute, 255)) << 46
+	key |= uint64(63-min(ri.Proximity, 63)) << 40
+	key |= uint64(min(ri.Exact, 31)) << 35
+	key |= uint64(min(max(w.PageRank, 0), 127)) << 28
+	key |= uint64(min(max(w.Level, 0), 127)) << 21
+	const posMax = 1<<21 - 1
 	key |= uint64(posMax - min(max(w.Position, 0), posMax))
 	ri.Score = key
 	return ri
+}
+
+// ownSubject tells how much the record's page is about the query, 0 to 3: 2 when every matched
+// query word is in the page's title or keywords (hierarchy.lvl1), plus 1 unless the record is of a
+// tutorial that the query does not name, by a word of its section ("tutorial" for "Tutorials") or
+// by being the whole of one of its headings (whole). A page titled with the query then comes before
+// tutorial steps that repeat its words ("Stake 6000 tez"), and a reference page before a tutorial
+// step page with the same title words.
+func (ix *Index) ownSubject(st *recState, rec int32, whole bool) int {
+	s := 0
+	if st.mask != 0 && st.lvl1 == st.mask {
+		s = 2
+	}
+	if !ix.recs[rec].tutorial || st.lvl0 != 0 || whole {
+		s++
+	}
+	return s
 }
 
 // pairDistance is the cost of the smallest distance between words i and j in one attribute,
@@ -375,17 +403,17 @@ func pairDistance(st *recState, i, j int) int {
 	return 2
 }
 
-// wholeAttribute reports whether some attribute consists of exactly the query words, in order.
+// wholeAttribute reports whether some attribute, or keyword of a page, consists of exactly the
+// query words, in order.
 func (ix *Index) wholeAttribute(st *recState, rec int32, nwords int) bool {
 	info := &ix.recs[rec]
 	for _, o := range st.occ[0][:st.nocc[0]] {
-		a := o >> 16
-		if o&0xffff != 0 || int(info.nwords[a]) != nwords {
+		if info.attrWordsAt(o>>16, o&0xffff) != nwords {
 			continue
 		}
 		ok := true
 		for i := 1; i < nwords && ok; i++ {
-			want := a<<16 | uint32(i)
+			want := o + uint32(i)
 			ok = slices.Contains(st.occ[i][:st.nocc[i]], want)
 		}
 		if ok {

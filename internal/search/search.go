@@ -101,6 +101,7 @@ type RankingInfo struct {
 	Words     int    `json:"words"`     // query words matched, more first
 	Typos     int    `json:"nbTypos"`   // fewer first
 	Attribute int    `json:"attribute"` // sum over matched words of their best attribute's rank, lower first
+	Subject   int    `json:"subject"`   // 1 unless a tutorial record the query does not name; more first
 	Proximity int    `json:"proximity"` // distance between consecutive matched words, in steps; less first
 	Exact     int    `json:"exact"`     // exactly matched words, +16 if an attribute is the whole query; more first
 	Score     uint64 `json:"score"`     // all criteria and the record's weight packed, higher first

@@ -84,6 +84,9 @@ export const DataElementID = "__TZ_DATA__";
 /** NotFoundRoute is the route of the not-found page: it has HTML but no data file or manifest entry. */
 export const NotFoundRoute = "/404.html";
 
+/** KindTutorial is the Kind of the records of tutorial pages. */
+export const KindTutorial = "tutorial";
+
 /**
  * Manifest is ManifestFile: it marks a folder as a tzdocs build and lists the canonical route of
  * every page, so the server can answer other spellings of a route with a redirect.
@@ -218,6 +221,18 @@ export interface Record {
   docusaurus_tag: string;
   /** Code marks content taken from a code block; it ranks below prose. */
   code?: boolean;
+  /**
+   * Keywords, on a page's lvl1 record only, name the page's subject besides its title: the
+   * front matter's keywords and the acronyms its title and description spell out ("DAL").
+   * Search matches them as part of the title.
+   */
+  keywords?: string[];
+  /**
+   * Kind is "tutorial" for the records of pages in the tutorials sidebar, "" for the others.
+   * Search ranks a tutorial's steps below a page about the same subject unless the query
+   * names the tutorial.
+   */
+  kind?: "tutorial" | undefined;
 }
 
 /** Hierarchy holds lvl0 … lvl6; "" is written as JSON null, as DocSearch does. */
