@@ -304,8 +304,14 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.tokens.answered(id) {
-		plain(w, http.StatusNotFound, msgUnknownAnswer)
-		return
+		// Stock DocSearch rates an answer by its question's message id: accept that of an
+		// exchange this server answered and keeps, as the answer it names.
+		aid, ok := h.recent.answerFor(id)
+		if !ok {
+			plain(w, http.StatusNotFound, msgUnknownAnswer)
+			return
+		}
+		id = aid
 	}
 	ex, known, already := h.recent.rate(id)
 	if already {
@@ -396,7 +402,8 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 		_ = out.CodeParts(h.highlighter)
 		if out.finish() == nil {
 			h.recent.add(messageID, &exchange{question: req.Question, answer: out.Answer(),
-				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now()})
+				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now(),
+				questionID: body.Messages[len(body.Messages)-1].ID})
 		}
 	case r.Context().Err() != nil || out.err != nil:
 		// The reader stopped or went away: nothing more to write.

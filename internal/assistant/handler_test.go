@@ -565,3 +565,27 @@ func (m *memStore) AddAnswer(_ context.Context, a feedback.Answer) (int64, error
 	m.answers = append(m.answers, a)
 	return int64(len(m.answers)), nil
 }
+
+// Stock DocSearch rates an answer by the id of the question's message: the exchange it names is
+// stored, once, under the answer's id.
+func TestFeedbackByTheQuestionsMessageID(t *testing.T) {
+	s := newTestServer(t, nil)
+	tok := s.token(t)
+	_, body := s.post(t, "chat", tok, chatBody("How do I stake tez?"))
+	answerID := chunks(t, body)[0]["messageId"].(string)
+	resp, fb := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"u1","thumbs":0}`)
+	if resp.StatusCode != 200 || len(s.store.answers) != 1 {
+		t.Fatalf("feedback by the question's id: %d %s, %d stored", resp.StatusCode, fb, len(s.store.answers))
+	}
+	if a := s.store.answers[0]; a.MessageID != answerID || a.Question != "How do I stake tez?" || a.Thumbs != 0 {
+		t.Errorf("stored %+v, want the exchange under %s", a, answerID)
+	}
+	// The same exchange by its answer's id is the same vote.
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"`+answerID+`","thumbs":1}`); resp.StatusCode != 409 {
+		t.Errorf("second vote by the answer's id: %d, want 409", resp.StatusCode)
+	}
+	// A question id this server never answered is unknown.
+	if resp, _ := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"u2","thumbs":1}`); resp.StatusCode != 404 {
+		t.Errorf("an unknown question id: %d, want 404", resp.StatusCode)
+	}
+}

@@ -15,6 +15,9 @@ type exchange struct {
 	sources  []string
 	at       time.Time
 	rated    bool
+	// question is the id the client gave the question's message: stock DocSearch rates an answer
+	// by it, where our web app uses the answer's id.
+	questionID string
 }
 
 // recentExchanges is a bounded map from answer message id to exchange; the oldest go first.
@@ -23,10 +26,20 @@ type recentExchanges struct {
 	max   int
 	byID  map[string]*exchange
 	order []string // insertion order, oldest first
+	// answerOf maps a kept exchange's question message id to its answer message id.
+	answerOf map[string]string
 }
 
 func newRecentExchanges(max int) *recentExchanges {
-	return &recentExchanges{max: max, byID: map[string]*exchange{}}
+	return &recentExchanges{max: max, byID: map[string]*exchange{}, answerOf: map[string]string{}}
+}
+
+// answerFor is the answer message id of the kept exchange whose question had the message id qid.
+func (r *recentExchanges) answerFor(qid string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id, ok := r.answerOf[qid]
+	return id, ok
 }
 
 func (r *recentExchanges) add(id string, e *exchange) {
@@ -36,7 +49,13 @@ func (r *recentExchanges) add(id string, e *exchange) {
 		r.order = append(r.order, id)
 	}
 	r.byID[id] = e
+	if e.questionID != "" {
+		r.answerOf[e.questionID] = id
+	}
 	for len(r.order) > r.max {
+		if old := r.byID[r.order[0]]; old != nil && r.answerOf[old.questionID] == r.order[0] {
+			delete(r.answerOf, old.questionID)
+		}
 		delete(r.byID, r.order[0])
 		r.order = r.order[1:]
 	}
