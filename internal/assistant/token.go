@@ -89,14 +89,16 @@ func (t *Tokens) Verify(token string) (Claims, error) {
 	if err != nil {
 		return Claims{}, ErrTokenMalformed
 	}
-	got, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(sig, "="))
+	// Strict: one signature has one spelling (no other trailing bits), so a token cannot be
+	// varied into another string that passes.
+	got, err := base64.RawURLEncoding.Strict().DecodeString(strings.TrimRight(sig, "="))
 	if err != nil {
 		return Claims{}, ErrTokenMalformed
 	}
 	if !hmac.Equal(want, got) {
 		return Claims{}, ErrTokenSignature
 	}
-	payload, err := base64.StdEncoding.DecodeString(head)
+	payload, err := base64.StdEncoding.Strict().DecodeString(head)
 	if err != nil {
 		return Claims{}, ErrTokenMalformed
 	}
