@@ -527,3 +527,23 @@ test("desktop: a bar whose items do not fit collapses into the menu instead of o
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("admonitions show their kind's icon in the kind's colour", async () => {
+  const { page, context, errors } = await visit("/architecture/accounts");
+  const icons = await page.evaluate(() =>
+    [...document.querySelectorAll(".tz-admonition")].map((el) => {
+      const title = el.querySelector(".tz-admonition__title");
+      const before = getComputedStyle(title, "::before");
+      return { kind: el.className, mask: before.maskImage || before.webkitMaskImage, width: before.width, bg: before.backgroundColor, color: getComputedStyle(title).color };
+    }),
+  );
+  assert.ok(icons.length >= 2, `the fixture page has admonitions: ${icons.length}`);
+  for (const i of icons) {
+    assert.match(i.mask, /^url\("data:image\/svg\+xml/, `${i.kind}: an icon`);
+    assert.equal(i.width, "16px", `${i.kind}: icon size`);
+    assert.equal(i.bg, i.color, `${i.kind}: the icon takes the title's colour`);
+  }
+  assert.equal(new Set(icons.map((i) => i.mask)).size, new Set(icons.map((i) => i.kind)).size, "each kind has its own icon");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
