@@ -41,7 +41,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         // smallest fonts would otherwise be inlined into its stylesheet).
         assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
         // The app, and the code of the frame pages draw mermaid diagrams in (src/diagram-frame.ts).
-        rolldownOptions: { input: ["src/entry-client.tsx", "src/diagram-frame.ts"] },
+        rolldownOptions: {
+          input: ["src/entry-client.tsx", "src/diagram-frame.ts"],
+          // React and the few small modules the entry shares with lazy chunks go in one chunk, not five:
+          // each file compresses on its own, so tiny ones cost the first load more than their size.
+          output: {
+            codeSplitting: {
+              groups: [{ name: "shared", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown(:|[\\/])runtime|preload-helper|src[\\/](lib[\\/](storage|chunks)|theme[\\/]strings)\.ts/ }],
+            },
+          },
+        },
       },
   test: {
     environment: "jsdom",

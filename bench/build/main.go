@@ -1,5 +1,5 @@
 // Command build measures the full site build (prerender included) and the weight of a doc page's
-// first load. Run it from the project root after `make build`: go run ./bench/build
+// first load (build.FirstLoad: scripts, module preloads and inline scripts, per part). Run it from the project root after `make build`: go run ./bench/build
 package main
 
 import (
@@ -10,11 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"syscall"
 	"time"
 
+	"tzdocs/internal/build"
 	"tzdocs/internal/dist"
 )
 
@@ -50,37 +50,22 @@ func main() {
 	built := filepath.Join(out, "0")
 	html, err := os.ReadFile(filepath.Join(built, dist.PageFile(*page)))
 	check(err)
-	js, css := weigh(built, html)
-	fmt.Printf("first load of %s: JS %.1f KB gzip, CSS %.1f KB gzip, HTML %.1f KB gzip\n",
-		*page, float64(js)/1024, float64(css)/1024, float64(gz(html))/1024)
-}
-
-var (
-	scriptSrc = regexp.MustCompile(`<script type="module" src="([^"]+)"`)
-	preload   = regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)"`)
-	styles    = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)"`)
-)
-
-// weigh sums the gzipped bytes of the scripts and stylesheets a page's HTML loads.
-func weigh(dist string, html []byte) (js, css int) {
-	for _, re := range []*regexp.Regexp{scriptSrc, preload} {
-		for _, m := range re.FindAllSubmatch(html, -1) {
-			js += fileGz(dist, string(m[1]))
-		}
-	}
-	for _, m := range styles.FindAllSubmatch(html, -1) {
-		css += fileGz(dist, string(m[1]))
-	}
-	return js, css
-}
-
-func fileGz(dist, url string) int {
-	b, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(url)))
+	w, err := build.FirstLoad(built, html)
 	check(err)
-	return gz(b)
+	fmt.Printf("first load of %s: JS %.1f KB gzip (budget %d KB), CSS %.1f KB gzip (budget %d KB), HTML %.1f KB gzip\n",
+		*page, kb(w.JS), build.FirstLoadJSBudget>>10, kb(w.CSS), build.FirstLoadCSSBudget>>10, kb(gzSize(html)))
+	for _, p := range w.Parts {
+		kind := "JS "
+		if !p.JS {
+			kind = "CSS"
+		}
+		fmt.Printf("  %s %6.1f KB  %s\n", kind, kb(p.Gzip), p.Name)
+	}
 }
 
-func gz(b []byte) int {
+func kb(n int) float64 { return float64(n) / 1024 }
+
+func gzSize(b []byte) int {
 	var buf bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	w.Write(b)

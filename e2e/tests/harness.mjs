@@ -148,16 +148,22 @@ export async function holdResponses(page, pattern) {
   };
 }
 
-/** Waits until React has hydrated the page: the navbar and the main content carry React's props on
- *  their DOM nodes, so from then on clicks go through the app (client-side navigation). Much quicker
+/** Waits until React has hydrated the page: the navbar, the main content and the islands carry React's
+ *  props on their DOM nodes, so from then on clicks go through the app (client-side navigation). Much quicker
  *  than waiting for "networkidle", which also waits for prefetches and then 500 ms of quiet. */
 export async function hydrated(page) {
-  await page.waitForFunction(() =>
-    [".tz-navbar", "#tz-main"].every((selector) => {
+  await page.waitForFunction(() => {
+    const isReact = (el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+    const shell = [".tz-navbar", "#tz-main"].every((selector) => {
       const el = document.querySelector(selector);
-      return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
-    }),
-  );
+      return el !== null && isReact(el);
+    });
+    // The islands (web/src/lib/island.tsx) hydrate once their own chunk has arrived.
+    const islands = [...document.querySelectorAll(
+      ".tz-search-button, .tz-chatbot-button, .tz-page-actions, .tz-feedback, .tz-announcement, .tz-footer, .tz-search-page, .tz-sidebar, .tz-toc, .tz-toc-collapsible, .tz-breadcrumbs, .tz-pagination, .tz-last-updated",
+    )];
+    return shell && islands.every(isReact);
+  });
   // Effects (scroll and keyboard listeners, enhancements) run right after that commit.
   await framesPassed(page, 2);
 }

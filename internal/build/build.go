@@ -162,7 +162,9 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	shell.siteJSON = siteJSON
+	if shell.siteJSON, err = inlineSites(sd); err != nil {
+		return nil, err
+	}
 	out.Add(dist.SiteDataFile, siteJSON)
 	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err

@@ -103,7 +103,7 @@ func (m *webManifest) diagramFrame() []byte {
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
 	site       *dist.SiteData
-	siteJSON   []byte // site marshalled once for every page's inline data
+	siteJSON   map[string][]byte // each page's inline site data by its sidebar, see inlineSites
 	web        *webManifest
 	codeCSS    string
 	tagManager string // Google Tag Manager container id; "" loads nothing third-party
@@ -119,9 +119,13 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The site data is the same on every page: it is marshalled once, when the build starts.
-	data := make([]byte, 0, len(s.siteJSON)+len(pageJSON)+20)
-	data = append(append(append(append(data, `{"site":`...), s.siteJSON...), `,"page":`...), pageJSON...)
+	// The site data is the same on every page of a sidebar: it is marshalled once, when the build starts.
+	site := s.siteJSON[p.Sidebar]
+	if site == nil {
+		return nil, fmt.Errorf("page %s: its sidebar %q is not in the site data", p.Route, p.Sidebar)
+	}
+	data := make([]byte, 0, len(site)+len(pageJSON)+20)
+	data = append(append(append(append(data, `{"site":`...), site...), `,"page":`...), pageJSON...)
 	data = append(data, '}')
 	title := p.Title + " | " + s.site.Title
 	if p.Kind == "home" {
@@ -305,4 +309,24 @@ func renderKey(parts ...[]byte) string {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// inlineSites marshals the site data a page inlines, by the page's sidebar ("" for pages without
+// one): the site data with only that sidebar (DESIGN.md: doc page first load). The app fetches
+// dist.SiteDataFile, which has them all, when the reader moves to a page of another sidebar.
+func inlineSites(sd dist.SiteData) (map[string][]byte, error) {
+	sites := make(map[string][]byte, len(sd.Sidebars)+1)
+	for _, name := range append(sortedKeys(sd.Sidebars), "") {
+		own := sd
+		own.Sidebars = map[string]dist.SidebarItems{}
+		if name != "" {
+			own.Sidebars[name] = sd.Sidebars[name]
+		}
+		data, err := json.Marshal(own)
+		if err != nil {
+			return nil, fmt.Errorf("marshalling the site data for sidebar %q: %w", name, err)
+		}
+		sites[name] = data
+	}
+	return sites, nil
 }

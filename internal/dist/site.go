@@ -4,7 +4,8 @@ import "strings"
 
 // InlineData is what every prerendered page carries in its DataElementID script: the site and the
 // page, so the app hydrates without a request. The page's HTML is left out: the app reads it back
-// from the DOM.
+// from the DOM. Site.Sidebars holds only the page's own sidebar (none for a page without one); the
+// app fetches SiteDataFile for the others.
 type InlineData struct {
 	Site SiteData `json:"site"`
 	Page PageData `json:"page"`

@@ -4,6 +4,7 @@ import { readInlineData, ROOT_ID } from "./lib/boot";
 import { watchColorMode } from "./lib/colorMode";
 import { Navigator } from "./lib/navigation";
 import { NavigationContext } from "./lib/useRoute";
+import { loadIslands } from "./lib/island";
 import { App } from "./theme/App";
 
 /** Hydrates a prerendered tzdocs page and starts client-side navigation. Split from entry-client so the
@@ -13,6 +14,8 @@ export function startClient(doc: Document): { root: Root; nav: Navigator } {
   const container = doc.getElementById(ROOT_ID);
   if (!container) throw new Error(`tzdocs: <div id="${ROOT_ID}"> is missing from the page`);
   const nav = new Navigator({ site, page, commit: flushSync });
+  // The islands' code is fetched beside hydration; React hydrates each island when its code is there.
+  void loadIslands();
   const root = hydrateRoot(
     container,
     <NavigationContext value={nav}>

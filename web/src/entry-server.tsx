@@ -2,7 +2,11 @@
 import { renderToString } from "react-dom/server";
 import { staticStore } from "./lib/navigation";
 import type { PageData, SiteData } from "./lib/contract";
+import { loadIslands } from "./lib/island";
 import { App } from "./theme/App";
+
+// The browser loads the islands' code beside hydration (lib/island.tsx); their full HTML is prerendered.
+await loadIslands({ all: true });
 
 /** Renders the app root for one page; Go puts the result inside <div id="__tz">. `page.html` must be
  *  present (use "" for pages without Markdown). */

@@ -57,6 +57,7 @@ describe("server render + hydration", () => {
     ["the home page", homeFixture()],
     ["a plain page", docFixture({ kind: "page", route: "/markdown-page", sidebar: undefined })],
     ["the not-found page", docFixture({ kind: "notfound", route: "/nope", html: "", sidebar: undefined })],
+    ["the search page", docFixture({ kind: "search", route: "/search", title: "Search", html: "", sidebar: undefined, toc: [] })],
   ])("hydrates %s without any console error", async (_name, page) => {
     const site = siteFixture();
     window.history.replaceState(null, "", page.route);

@@ -1,9 +1,7 @@
 // Copy buttons on highlighted code blocks (`.tz-code`, see brief html-contract "Code blocks").
 
+import { COPIED_MS, writeClipboard } from "../lib/clipboard";
 import { enhanceStrings } from "./strings";
-
-/** How long the button says "Copied" after a successful copy. */
-export const COPIED_MS = 1500;
 
 export interface CopyOptions {
   /** Puts text on the clipboard; the default uses the async Clipboard API, or a hidden textarea where the
@@ -37,27 +35,6 @@ export function codeText(block: Element): string {
     return kept.join("\n").replace(/\n+$/, "");
   }
   return (clone.textContent ?? "").replace(/\n$/, "");
-}
-
-/** Puts text on the clipboard with the async Clipboard API, or a hidden textarea where the API is missing. */
-export async function writeClipboard(text: string, doc: Document): Promise<void> {
-  const clipboard = doc.defaultView?.navigator.clipboard;
-  if (clipboard) return clipboard.writeText(text);
-  const area = doc.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  const focused = doc.activeElement as HTMLElement | null;
-  doc.body.append(area);
-  area.select();
-  try {
-    // The legacy command is the only way left without the Clipboard API.
-    if (!doc.execCommand("copy")) throw new Error("the copy command was refused");
-  } finally {
-    area.remove();
-    focused?.focus();
-  }
 }
 
 function setCopied(button: HTMLButtonElement, copied: boolean): void {

@@ -48,7 +48,8 @@ export interface NavigatorOptions {
   page: PageData;
   /** Loads one page's data; the default fetches dataPath(route) and fails on a non-2xx status. */
   fetchPage?: (route: string, fresh: boolean) => Promise<PageData>;
-  /** Loads the site data again (dev reload); the default fetches SITE_DATA_PATH without the cache. */
+  /** Loads the site data (dev reload, and the sidebars a page's inline data lacks); the default fetches
+   *  SITE_DATA_PATH without the cache. */
   fetchSite?: () => Promise<SiteData>;
   /** Runs a state change so that the DOM is updated when it returns (the client passes flushSync). */
   commit?: (fn: () => void) => void;
@@ -85,6 +86,8 @@ export class Navigator implements RouteStore {
   private readonly opts: Required<Omit<NavigatorOptions, "site" | "page">>;
   /** Path of the document currently shown (compared with location on popstate). */
   private currentPath: string;
+  /** The full site data, fetched once a page of a sidebar not inlined is opened (see siteFor). */
+  private fullSite: Promise<SiteData> | undefined;
   /** Incremented per navigation so a slow response never overwrites a newer one. */
   private seq = 0;
 
@@ -162,8 +165,9 @@ export class Navigator implements RouteStore {
       if (id === this.seq) this.setState({ loading: true });
     }, this.opts.progressDelayMs);
     let page: PageData;
+    let site: SiteData;
     try {
-      page = await this.load(url.pathname);
+      [page, site] = await Promise.all([this.load(url.pathname), this.siteFor(url.pathname)]);
     } catch {
       clearTimeout(timer);
       if (id === this.seq) this.opts.fullLoad(url.href);
@@ -179,9 +183,23 @@ export class Navigator implements RouteStore {
       else window.history.pushState({ tzScrollY: 0 } satisfies HistoryState, "", url.href);
     }
     this.currentPath = url.pathname;
-    this.setState({ page, loading: false });
+    this.setState(site === this.state.site ? { page, loading: false } : { site, page, loading: false });
     document.title = documentTitle(page, this.state.site);
     this.scrollAfterRoute(url.hash, options.scrollY);
+  }
+
+  /** The site data with the sidebar of the page at route. A page's inline data holds only its own
+   *  sidebar; the first visit to a page of another sidebar fetches the site data, which has them all. */
+  private async siteFor(route: string): Promise<SiteData> {
+    const page = await this.load(route);
+    const { site } = this.state;
+    if (page.sidebar === undefined || page.sidebar in site.sidebars) return site;
+    this.fullSite ??= this.opts.fetchSite().catch((err: unknown) => {
+      this.fullSite = undefined;
+      throw err;
+    });
+    const full = await this.fullSite;
+    return { ...site, sidebars: { ...full.sidebars, ...site.sidebars } };
   }
 
   /** Fetches the site data and the current page again, bypassing every cache, and re-renders in place

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addCopyButtons, codeText, COPIED_MS } from "../copy";
+import { COPIED_MS } from "../../lib/clipboard";
+import { addCopyButtons, codeText } from "../copy";
 
 const BLOCK = `<div class="tz-code" data-language="ts"><div class="tz-code__title">a.ts</div><pre class="tz-code__pre chroma" tabindex="0" data-line-numbers="1"><code class="language-ts"><span class="tz-code__line"><span class="kd">const</span> a = 1;
 </span><span class="tz-code__line tz-code__line--hl">console.log(a);

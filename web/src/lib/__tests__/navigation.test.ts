@@ -53,6 +53,29 @@ describe("Navigator", () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
+  it("fetches the site data once for a page of a sidebar the inline data lacks, and keeps the site otherwise", async () => {
+    const tutorials = [{ type: "link" as const, label: "First", href: "/tutorials/first", external: false }];
+    const ownOnly = siteFixture().sidebars;
+    const full = siteFixture({ sidebars: { ...ownOnly, tutorials } });
+    const fetchSite = vi.fn(() => Promise.resolve(full));
+    const nav = new Navigator({
+      site: { ...full, sidebars: ownOnly },
+      page: pageAt("/start", "Start"),
+      fetchPage: (route) => Promise.resolve(docFixture({ route, sidebar: route.startsWith("/tutorials") ? "tutorials" : "documentation" })),
+      fetchSite,
+    });
+    stops.push(nav.start());
+    const before = nav.getState().site;
+    await nav.navigate("/architecture");
+    expect(nav.getState().site).toBe(before);
+    expect(fetchSite).not.toHaveBeenCalled();
+    await nav.navigate("/tutorials/first");
+    expect(nav.getState().site.sidebars.tutorials).toEqual(tutorials);
+    expect(nav.getState().site.sidebars.documentation).toEqual(full.sidebars.documentation);
+    await nav.navigate("/tutorials/second");
+    expect(fetchSite).toHaveBeenCalledTimes(1);
+  });
+
   it("replaces the history entry for a link to the page already shown", async () => {
     const { nav, stop } = setup((route) => Promise.resolve(pageAt(route, "Same")));
     stops.push(stop);

@@ -5,12 +5,8 @@ import type { PageData, SiteData } from "../../lib/contract";
 import { useNavigation, useRouteState } from "../../lib/useRoute";
 import { DocPage } from "../DocPage";
 import { ErrorBoundary } from "../ErrorBoundary";
-import { ErrorPage } from "../ErrorPage";
-import { HomePage } from "../HomePage";
+import { ErrorPage, HomePage, NotFound, SearchPage, SimplePage } from "../islands";
 import { Layout } from "../Layout";
-import { NotFound } from "../NotFound";
-import { SimplePage } from "../SimplePage";
-import { SearchPage } from "../../search/SearchPage";
 
 export interface AppProps {
   /** Site data, current page and loading state; fixed on the server, the Navigator in the browser. */

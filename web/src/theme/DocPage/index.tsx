@@ -1,15 +1,8 @@
 import { cx } from "../../lib/cx";
 import type { PageData, SiteData } from "../../lib/contract";
-import { Breadcrumbs } from "../Breadcrumbs";
-import { DocSidebar } from "../DocSidebar";
-import { LastUpdated } from "../LastUpdated";
 import { MAIN_ID } from "../Layout";
 import { Markdown } from "../Markdown";
-import { PageActions } from "../PageActions";
-import { Pagination } from "../Pagination";
-import { FeedbackWidget } from "../../feedback";
-import { TOC } from "../TOC";
-import { TOCCollapsible } from "../TOCCollapsible";
+import { Breadcrumbs, DocSidebar, FeedbackWidget, LastUpdated, PageActions, Pagination, TOC, TOCCollapsible } from "../islands";
 import "./styles.css";
 
 /** A documentation page: sidebar | breadcrumbs, title, content, last update, previous/next | TOC. */

@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { PageData, SiteData } from "../../lib/contract";
-import { AnnouncementBar } from "../AnnouncementBar";
 import { BaseUrlBanner } from "../BaseUrlBanner";
-import { Footer } from "../Footer";
-import { ChatbotButton } from "../../assistant/ChatbotButton";
+import { AnnouncementBar, ChatbotButton, Footer } from "../islands";
 import { Navbar } from "../Navbar";
 import { ProgressBar } from "../ProgressBar";
 import { strings } from "../strings";

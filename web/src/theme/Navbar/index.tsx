@@ -1,10 +1,11 @@
 import { useRef, useState } from "react";
-import { ChatbotButton } from "../../assistant/ChatbotButton";
+import { ChatbotButton } from "../islands";
 import { cx } from "../../lib/cx";
 import { useCrowded } from "../../lib/useCrowded";
 import { useHideOnScroll } from "../../lib/useHideOnScroll";
 import type { PageData, SiteData } from "../../lib/contract";
-import { MobileMenu } from "../MobileMenu";
+import { reloadForMissingChunk } from "../../lib/chunks";
+import { lazyChunk } from "../../lib/lazyChunk";
 import { NavbarItem } from "../NavbarItem";
 import { strings } from "../strings";
 import "./styles.css";
@@ -14,9 +15,29 @@ export interface NavbarProps {
   page: PageData;
 }
 
+/** The mobile menu only opens on demand: its code is a chunk of its own, preloaded when the reader
+ *  points at, touches or focuses the toggle. */
+export const mobileMenuChunk = lazyChunk(() => import("../MobileMenu"));
+const preloadMenu = () => void mobileMenuChunk.load().catch(() => {});
+
 /** The fixed top bar: menu toggle (mobile), logo and title, left items, right items. */
 export function Navbar({ site, page }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Set once the menu's chunk arrived, so that a menu opened before it renders then.
+  const [, setMenuLoaded] = useState(false);
+  const MobileMenu = mobileMenuChunk.loaded()?.MobileMenu;
+  const openMenu = () => {
+    setMenuOpen(true);
+    if (MobileMenu) return;
+    mobileMenuChunk.load().then(
+      () => setMenuLoaded(true),
+      async (err: unknown) => {
+        setMenuOpen(false);
+        // A new build was deployed: reload once. Otherwise the toggle tries again on the next click.
+        if (!(await reloadForMissingChunk(err))) console.error("tzdocs: the mobile menu could not be loaded", err);
+      },
+    );
+  };
   // Close the side menu whenever the page changes (adjusting state during render, not in an effect).
   const [menuRoute, setMenuRoute] = useState(page.route);
   if (menuRoute !== page.route) {
@@ -37,8 +58,11 @@ export function Navbar({ site, page }: NavbarProps) {
           className="tz-navbar__toggle"
           aria-label={strings.navbar.toggleMenu}
           aria-expanded={menuOpen}
-          aria-controls={menuOpen ? "tz-mobile-menu" : undefined}
-          onClick={() => setMenuOpen(true)}
+          aria-controls={menuOpen && MobileMenu ? "tz-mobile-menu" : undefined}
+          onClick={openMenu}
+          onPointerEnter={preloadMenu}
+          onTouchStart={preloadMenu}
+          onFocus={preloadMenu}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
@@ -60,7 +84,7 @@ export function Navbar({ site, page }: NavbarProps) {
           <ChatbotButton site={site} placement="navbar" />
         </div>
       </div>
-      {menuOpen && <MobileMenu site={site} page={page} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && MobileMenu && <MobileMenu site={site} page={page} onClose={() => setMenuOpen(false)} />}
     </nav>
   );
 }

@@ -3,7 +3,7 @@ import { preferredVersion, rememberVersion, versionHref } from "../../lib/prefer
 import { cx } from "../../lib/cx";
 import { sameRoute } from "../../lib/sidebar";
 import type { NavItem, NavLinkItem, PageData, SiteData } from "../../lib/contract";
-import { SearchButton } from "../../search/SearchButton";
+import { SearchButton } from "../islands";
 import { Link } from "../Link";
 
 export interface NavbarItemProps {

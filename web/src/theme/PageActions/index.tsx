@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { COPIED_MS, writeClipboard } from "../../enhance/copy";
+import { COPIED_MS, writeClipboard } from "../../lib/clipboard";
 import type { PageData, SiteData } from "../../lib/contract";
 import { cx } from "../../lib/cx";
 import { chatGPTLink, claudeLink, markdownURL, readPagePrompt } from "../../lib/pageActions";

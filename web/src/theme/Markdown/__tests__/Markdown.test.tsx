@@ -60,21 +60,23 @@ describe("Markdown", () => {
     window.removeEventListener("error", onError);
     expect(errors).not.toHaveBeenCalled();
     expect(reported).toEqual([]);
-    expect(container.querySelectorAll("button.tz-code__copy")).toHaveLength(1);
+    // The enhancers' chunk is loaded after hydration.
+    await waitFor(() => expect(container.querySelectorAll("button.tz-code__copy")).toHaveLength(1));
     container.querySelector<HTMLElement>('[data-value="b"]')!.click();
     expect(container.querySelector<HTMLElement>("#tz-tabs-1-b")!.hidden).toBe(false);
     expect(localStorage.getItem("tz-tabs.lang")).toBe("b");
     act(() => root.unmount());
   });
 
-  it("re-enhances when the HTML is replaced by navigation and drops the old listeners", () => {
+  it("re-enhances when the HTML is replaced by navigation and drops the old listeners", async () => {
     const { container, rerender, unmount } = render(<Markdown html={TABS} hasMermaid={false} />);
     const oldRoot = container.querySelector(".tz-markdown")!;
     expect(oldRoot.querySelector(".tz-code__copy")).toBeNull();
+    // Replaced before the enhancers' chunk arrived: only the new HTML is enhanced, once.
     rerender(<Markdown html={CODE + CODE} hasMermaid={false} />);
-    expect(container.querySelectorAll(".tz-code__copy")).toHaveLength(2);
-    rerender(<Markdown html={TABS} hasMermaid={false} />);
-    expect(container.querySelectorAll(".tz-code__copy")).toHaveLength(0);
+    await waitFor(() => expect(container.querySelectorAll(".tz-code__copy")).toHaveLength(2));
+    rerender(<Markdown html={CODE + TABS} hasMermaid={false} />);
+    await waitFor(() => expect(container.querySelectorAll(".tz-code__copy")).toHaveLength(1));
     // One click listener per enhancer, not one per visit: a click selects once and stores once.
     const setItem = vi.spyOn(Storage.prototype, "setItem");
     container.querySelector<HTMLElement>('[data-value="b"]')!.click();

@@ -1,9 +1,14 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { docFixture, homeFixture, siteFixture } from "../../../test/fixtures";
-import { Navbar } from "..";
+import { mobileMenuChunk, Navbar } from "..";
 
 describe("Navbar", () => {
+  // The mobile menu's chunk is loaded on demand (see Navbar.lazy.test.tsx); here it is there already.
+  beforeAll(async () => {
+    await mobileMenuChunk.load();
+  });
+
   it("renders the logo link, title, left and right items", () => {
     const { container } = render(<Navbar site={siteFixture()} page={homeFixture()} />);
     const brand = container.querySelector(".tz-navbar__brand");

@@ -1,0 +1,37 @@
+// Code that only runs after the reader does something (opens the mobile menu) or after hydration (the
+// Markdown enhancers) is kept out of the entry chunk (DESIGN.md: doc page first load) and imported on
+// demand through one of these.
+
+/** A lazily imported chunk. */
+export interface LazyChunk<T> {
+  /** Imports the chunk once and shares the promise; a failed import is forgotten, so the next call
+   *  fetches again (a browser keeps a failed module failed only for that URL's import() call site). */
+  load(): Promise<T>;
+  /** The chunk's module once an import succeeded, for rendering without waiting; else undefined. */
+  loaded(): T | undefined;
+  /** Makes the module available without importing it (the server render bundles every chunk). */
+  provide(module: T): void;
+}
+
+/** Wraps a dynamic import() in a LazyChunk. */
+export function lazyChunk<T>(importer: () => Promise<T>): LazyChunk<T> {
+  let loading: Promise<T> | undefined;
+  let module: T | undefined;
+  return {
+    load() {
+      loading ??= importer().then(
+        (m) => (module = m),
+        (err: unknown) => {
+          loading = undefined;
+          throw err;
+        },
+      );
+      return loading;
+    },
+    loaded: () => module,
+    provide(m) {
+      module = m;
+      loading = Promise.resolve(m);
+    },
+  };
+}

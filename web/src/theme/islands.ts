@@ -1,0 +1,78 @@
+// The app's islands (lib/island.tsx): what the server renders in full and the browser hydrates once
+// its code, a chunk of its own, has arrived. Import these, not the modules, so the code stays out of
+// the entry chunk.
+
+import { island } from "../lib/island";
+import { lazyChunk } from "../lib/lazyChunk";
+// The islands' styles stay in the entry stylesheet: their server HTML is shown, styled, before their
+// code arrives.
+import "../search/SearchButton/styles.css";
+import "../assistant/ChatbotButton/styles.css";
+import "./PageActions/styles.css";
+import "../feedback/FeedbackWidget/styles.css";
+import "../feedback/Honeypot/styles.css";
+import "./AnnouncementBar/styles.css";
+import "./Footer/styles.css";
+import "./HomePage/styles.css";
+import "./ErrorPage/styles.css";
+import "../search/SearchPage/styles.css";
+import "./DocSidebar/styles.css";
+import "./TOC/styles.css";
+import "./TOCCollapsible/styles.css";
+import "./Breadcrumbs/styles.css";
+import "./Pagination/styles.css";
+
+/** The navbar's search button; the dialog is another chunk, loaded on open. */
+export const SearchButton = island(lazyChunk(() => import("../search/SearchButton")), (m) => m.SearchButton);
+
+/** The chatbot button, floating or in the navbar; the panel is another chunk, loaded on open. */
+export const ChatbotButton = island(lazyChunk(() => import("../assistant/ChatbotButton")), (m) => m.ChatbotButton);
+
+/** The doc page's actions menu (copy as Markdown, open in an assistant). */
+export const PageActions = island(lazyChunk(() => import("./PageActions")), (m) => m.PageActions);
+
+/** 'Was this page helpful?' under a doc page. */
+export const FeedbackWidget = island(lazyChunk(() => import("../feedback/FeedbackWidget")), (m) => m.FeedbackWidget);
+
+/** The announcement bar and its close button. */
+export const AnnouncementBar = island(lazyChunk(() => import("./AnnouncementBar")), (m) => m.AnnouncementBar);
+
+/** The site footer. */
+export const Footer = island(lazyChunk(() => import("./Footer")), (m) => m.Footer);
+
+/** A doc page's sidebar: plain links until it hydrates (the navigator follows them), then its
+ *  categories expand and collapse. */
+export const DocSidebar = island(lazyChunk(() => import("./DocSidebar")), (m) => m.DocSidebar);
+
+/** A doc page's table of contents, which follows the heading in view once hydrated. */
+export const TOC = island(lazyChunk(() => import("./TOC")), (m) => m.TOC);
+
+/** The table of contents folded above the content on narrow screens. */
+export const TOCCollapsible = island(lazyChunk(() => import("./TOCCollapsible")), (m) => m.TOCCollapsible);
+
+/** A doc page's breadcrumbs. */
+export const Breadcrumbs = island(lazyChunk(() => import("./Breadcrumbs")), (m) => m.Breadcrumbs);
+
+/** A doc page's previous and next links. */
+export const Pagination = island(lazyChunk(() => import("./Pagination")), (m) => m.Pagination);
+
+/** A doc page's last update date. */
+export const LastUpdated = island(lazyChunk(() => import("./LastUpdated")), (m) => m.LastUpdated);
+
+// The content of rare kinds of page: their code is fetched when such a page is shown.
+const rare = { eager: false };
+
+/** The home page's content. */
+export const HomePage = island(lazyChunk(() => import("./HomePage")), (m) => m.HomePage, rare);
+
+/** A plain (non-doc) Markdown page's content. */
+export const SimplePage = island(lazyChunk(() => import("./SimplePage")), (m) => m.SimplePage, rare);
+
+/** The not-found page's content. */
+export const NotFound = island(lazyChunk(() => import("./NotFound")), (m) => m.NotFound, rare);
+
+/** What an error boundary shows. */
+export const ErrorPage = island(lazyChunk(() => import("./ErrorPage")), (m) => m.ErrorPage, rare);
+
+/** The search page's content: its results, snippets and search client. */
+export const SearchPage = island(lazyChunk(() => import("../search/SearchPage")), (m) => m.SearchPage, rare);
