@@ -59,7 +59,8 @@ lint:
 
 # The feedback store suite runs against SQLite and a throwaway PostgreSQL cluster (installed with
 # apt-get when missing).
-test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.installed
+# The web app is built first: the first-load budget test weighs its output.
+test-go: tools/samples/node_modules/.installed tools/aistream/node_modules/.installed web/dist/server/entry-server.js
 	bash scripts/with-postgres.sh env TZDOCS_REQUIRE_POSTGRES=1 $(GO) test -race $(GO_PKGS)
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=3s
 

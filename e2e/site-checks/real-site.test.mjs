@@ -56,3 +56,33 @@ test("site check: representative real pages hydrate without errors and pass axe-
   }
   await context.close();
 });
+
+test("site check: every route's Markdown version answers and holds the page's headings", async () => {
+  const routes = (await readFile(path.join(here, "routes.txt"), "utf8")).split("\n").filter((l) => l.trim() !== "");
+  const plain = (s) => s.replace(/<[^>]*>/g, "").replace(/&[#\w]+;/g, " ").toLowerCase().replace(/[^a-z0-9]+/g, "");
+  const failures = [];
+  let checked = 0;
+  for (const route of routes) {
+    const res = await fetch(server.url + route, { redirect: "manual" });
+    const html = await res.text();
+    const link = /<([^>]+)>;\s*rel="alternate";\s*type="text\/markdown"/.exec(res.headers.get("link") ?? "");
+    if (!link) {
+      failures.push(`${route}: no Link to its Markdown`);
+      continue;
+    }
+    const md = await fetch(server.url + link[1]);
+    const text = await md.text();
+    if (md.status !== 200 || !/^text\/markdown/.test(md.headers.get("content-type") ?? "")) {
+      failures.push(`${route}: ${link[1]} answered ${md.status} ${md.headers.get("content-type")}`);
+      continue;
+    }
+    const body = plain(text);
+    // The page's own headings (h2, h3), without their anchor links.
+    for (const [, inner] of html.matchAll(/<h[23] id="[^"]*">(.*?)<a class="tz-heading__anchor"/g)) {
+      if (!body.includes(plain(inner))) failures.push(`${route}: ${link[1]} lacks the heading "${inner.replace(/<[^>]*>/g, "")}"`);
+    }
+    checked++;
+  }
+  assert.ok(checked > 100, `checked ${checked} pages`);
+  assert.deepEqual(failures, []);
+});
