@@ -5,7 +5,10 @@
 import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
-import { keepInView, scrollToElement } from "./scroll";
+import { scrollToElement } from "./scroll";
+
+/** Keeps target in place while content above it is drawn (lib/keepInView, loaded when needed). */
+const keepInView = (target: Element) => void import("./keepInView").then((m) => m.keepInView(target), () => {});
 import { SiteDataURL, type PageData, type SiteData } from "./contract";
 
 export { dataPath } from "./routes";

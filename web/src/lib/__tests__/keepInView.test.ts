@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { keepInView } from "../scroll";
+import { keepInView } from "../keepInView";
 
 /** A ResizeObserver the test triggers by hand. */
 class FakeObserver {
