@@ -29,7 +29,7 @@ test("a doc page's JSON-LD parses under the content security policy", async () =
   assert.match(res.headers()["content-security-policy"] ?? "", /script-src 'self'/, "the page is served with its policy");
   await hydrated(page);
   const data = await page.evaluate(() =>
-    [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent)),
+    [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => JSON.parse(s.textContent)["@graph"] ?? []),
   );
   const byType = Object.fromEntries(data.map((d) => [d["@type"], d]));
   assert.equal(byType.TechArticle?.headline, "Smart rollups");
