@@ -58,9 +58,9 @@ func fences(md string) []fence {
 	return out
 }
 
-// CodeParts streams the highlighted form of each fenced block of the answer written so far whose
-// language has a lexer. Engines need not call it: the handler does once an answer is complete.
-func (s *Stream) CodeParts(h *highlight.Highlighter) error {
+// codeParts streams the highlighted form of each fenced block of the answer written so far whose
+// language has a lexer. The handler calls it once an answer is complete.
+func (s *Stream) codeParts(h *highlight.Highlighter) error {
 	sent := 0
 	for _, f := range fences(s.answer.String()) {
 		if f.lang == "" || f.code == "" || !h.Supports(f.lang) || sent == maxCodeParts {

@@ -33,7 +33,7 @@ func TestCodePartsHighlightKnownLanguagesOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf.Reset()
-	if err := out.CodeParts(highlight.New()); err != nil {
+	if err := out.codeParts(highlight.New()); err != nil {
 		t.Fatal(err)
 	}
 	events := strings.Split(strings.TrimSpace(buf.String()), "\n\n")

@@ -399,7 +399,7 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 			out.TextDelta(noAnswerText)
 		}
 		out.FinishStep()
-		_ = out.CodeParts(h.highlighter)
+		_ = out.codeParts(h.highlighter)
 		if out.finish() == nil {
 			h.recent.add(messageID, &exchange{question: req.Question, answer: out.Answer(),
 				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now(),

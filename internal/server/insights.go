@@ -34,11 +34,11 @@ func (s *Server) handleInsights() http.Handler {
 		h := w.Header()
 		client := ratelimit.ClientKey(r, s.opts.TrustProxy)
 		if ok, wait := perSecond.Allow(client); !ok {
-			tooManyEvents(w, wait, "too many analytics requests from your address; send at most 50 a second")
+			httpapi.TooManyRequests(w, wait, "too many analytics requests from your address; send at most 50 a second")
 			return
 		}
 		if ok, wait := perDay.AllowN(client, 0); !ok {
-			tooManyEvents(w, wait, "your address has sent its 10,000 analytics events for today")
+			httpapi.TooManyRequests(w, wait, "your address has sent its 10,000 analytics events for today")
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, feedback.MaxInsightsBody))
@@ -62,7 +62,7 @@ func (s *Server) handleInsights() http.Handler {
 			return
 		}
 		if ok, wait := perDay.AllowN(client, len(events)); !ok {
-			tooManyEvents(w, wait, "these events would pass the 10,000 analytics events your address may send a day")
+			httpapi.TooManyRequests(w, wait, "these events would pass the 10,000 analytics events your address may send a day")
 			return
 		}
 		if s.recorder != nil && !s.recorder.Events(events) {
@@ -73,8 +73,4 @@ func (s *Server) handleInsights() http.Handler {
 		h.Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":200,"message":"OK"}`))
 	})
-}
-
-func tooManyEvents(w http.ResponseWriter, wait time.Duration, msg string) {
-	httpapi.TooManyRequests(w, wait, msg)
 }
