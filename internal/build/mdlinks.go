@@ -72,14 +72,3 @@ func absoluteInLine(line, origin string) string {
 	}
 	return b.String()
 }
-
-// siteOrigin is the scheme and host of the site's URL ("https://docs.tezos.com"), "" without one.
-// Root-relative links already hold the base URL, so only the origin goes before them.
-func siteOrigin(siteURL string) string {
-	scheme, rest, ok := strings.Cut(siteURL, "://")
-	if !ok || rest == "" {
-		return ""
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	return scheme + "://" + host
-}

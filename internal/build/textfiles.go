@@ -23,8 +23,10 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	var sitemap bytes.Buffer
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
 	pages := map[*content.Doc][]byte{}
+	// Without a site URL the origin stays empty and links stay root-relative.
+	origin, _ := dist.OriginOf(cfg.URL)
 	for _, d := range site.Docs {
-		pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), siteOrigin(cfg.URL)))
+		pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), origin))
 		out.Add(dist.MarkdownFile(d.Route), pages[d])
 		if d.FrontMatter.Unlisted {
 			continue

@@ -1,10 +1,9 @@
 package search
 
 import (
-	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
+
+	"tzdocs/internal/dist"
 )
 
 // corsHeaders are the request headers the Algolia clients, search-insights and DocSearch's Ask AI send.
@@ -20,7 +19,7 @@ type Origins struct{ allowed map[string]bool }
 func ParseOrigins(list []string) (Origins, error) {
 	o := Origins{allowed: map[string]bool{}}
 	for _, s := range list {
-		origin, err := OriginOf(s)
+		origin, err := dist.OriginOf(s)
 		if err != nil {
 			return Origins{}, err
 		}
@@ -29,31 +28,12 @@ func ParseOrigins(list []string) (Origins, error) {
 	return o, nil
 }
 
-// OriginOf returns the origin of a URL ("https://docs.example.org/base/" →
-// "https://docs.example.org"), lower-cased, or an error naming what is wrong with it.
-func OriginOf(s string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil {
-		return "", fmt.Errorf("allowed origin %q is not a URL: %w", s, err)
-	}
-	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return "", fmt.Errorf("allowed origin %q must start with http:// or https:// and name a host, such as https://docs.example.org", s)
-	}
-	host := strings.ToLower(u.Host)
-	if u.Scheme == "https" {
-		host = strings.TrimSuffix(host, ":443")
-	} else {
-		host = strings.TrimSuffix(host, ":80")
-	}
-	return u.Scheme + "://" + host, nil
-}
-
 // Allows reports whether a request's Origin header names an allowed origin.
 func (o Origins) Allows(origin string) bool {
 	if origin == "" || len(o.allowed) == 0 {
 		return false
 	}
-	norm, err := OriginOf(origin)
+	norm, err := dist.OriginOf(origin)
 	return err == nil && o.allowed[norm]
 }
 
