@@ -3,7 +3,7 @@
 
 import { useCallback, useRef, useState, type ComponentType } from "react";
 import type { SiteData } from "../../lib/contract";
-import { reloadForMissingChunk } from "../../lib/chunks";
+import { useLazyPart } from "../../lib/useLazyPart";
 import { ChunkError, retryOrReload } from "../../theme/ChunkError";
 import type { ChatbotPanelProps } from "../ChatbotPanel";
 import { buttonStrings as t } from "../strings";
@@ -21,6 +21,8 @@ export function preloadChatbotPanel(): Promise<PanelModule> {
   return loading;
 }
 
+const loadPanel = () => preloadChatbotPanel().then((m) => m.ChatbotPanel);
+
 export interface ChatbotButtonProps {
   site: SiteData;
   /** "floating" (default): at the right edge of wide screens, outside the text column. "navbar":
@@ -31,9 +33,7 @@ export interface ChatbotButtonProps {
 
 export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonProps) {
   const [open, setOpen] = useState(false);
-  const [Panel, setPanel] = useState<ComponentType<ChatbotPanelProps> | null>(null);
-  // How many times the panel failed to load (shown with a Retry), 0 when it did not.
-  const [failures, setFailures] = useState(0);
+  const { Part: Panel, failures, load, dismiss } = useLazyPart(loadPanel, "the chatbot");
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
@@ -46,16 +46,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
       return;
     }
     setOpen(true);
-    preloadChatbotPanel().then(
-      (m) => setPanel(() => m.ChatbotPanel),
-      (err: unknown) => {
-        console.error("tzdocs: the chatbot failed to load", err);
-        setOpen(false);
-        void reloadForMissingChunk(err).then((reloading) => {
-          if (!reloading) setFailures((n) => n + 1);
-        });
-      },
-    );
+    load(() => setOpen(false));
   };
   const preload = () => void preloadChatbotPanel().catch(() => {});
   return (
@@ -78,7 +69,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
           <path d="M8 10h.01M12 10h.01M16 10h.01" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
       </button>
-      {failures > 0 && !open ? <ChunkError onRetry={() => retryOrReload(failures, toggle)} onDismiss={() => setFailures(0)} /> : null}
+      {failures > 0 && !open ? <ChunkError onRetry={() => retryOrReload(failures, toggle)} onDismiss={dismiss} /> : null}
       {open && Panel ? <Panel site={site} onClose={close} /> : null}
     </>
   );

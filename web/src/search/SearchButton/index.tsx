@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { SiteData } from "../../lib/contract";
-import { reloadForMissingChunk } from "../../lib/chunks";
+import { useLazyPart } from "../../lib/useLazyPart";
 import { ChunkError, retryOrReload } from "../../theme/ChunkError";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
@@ -30,6 +30,8 @@ export function preloadSearchDialog(): Promise<DialogModule> {
   return loading;
 }
 
+const loadDialog = () => preloadSearchDialog().then((m) => m.SearchDialog);
+
 /** The box text of SPEC §9. */
 export function boxText(site: Pick<SiteData, "url" | "title" | "chatbot">): string {
   if (site.chatbot.enabled) return t.boxTextChatbot;
@@ -48,9 +50,7 @@ const isApple = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigato
 export function SearchButton({ site, ...extra }: SearchButtonProps) {
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
-  const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
-  // How many times the dialog failed to load (shown with a Retry), 0 when it did not.
-  const [failures, setFailures] = useState(0);
+  const { Part: Dialog, failures, load, dismiss } = useLazyPart(loadDialog, "the search dialog");
   const button = useRef<HTMLButtonElement>(null);
   const apple = useSyncExternalStore(noSubscribe, isApple, () => false);
   const hintId = useId();
@@ -58,17 +58,8 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
   const openWith = useCallback((query: string | null) => {
     setInitialQuery(query ?? queryParam(window.location.search));
     setOpen(true);
-    preloadSearchDialog().then(
-      (m) => setDialog(() => m.SearchDialog),
-      (err: unknown) => {
-        console.error("tzdocs search: the search dialog failed to load", err);
-        setOpen(false);
-        void reloadForMissingChunk(err).then((reloading) => {
-          if (!reloading) setFailures((n) => n + 1);
-        });
-      },
-    );
-  }, []);
+    load(() => setOpen(false));
+  }, [load]);
   const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
@@ -127,7 +118,7 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
       {failures > 0 && !open ? (
         <ChunkError
           onRetry={() => retryOrReload(failures, () => openWith(null))}
-          onDismiss={() => setFailures(0)}
+          onDismiss={dismiss}
         />
       ) : null}
       {open && Dialog ? <Dialog site={site} initialQuery={initialQuery} onClose={close} returnFocus={button} {...extra} /> : null}
