@@ -6,6 +6,7 @@ import { Navigator } from "./lib/navigation";
 import { NavigationContext } from "./lib/useRoute";
 import { loadIslands } from "./lib/island";
 import { App } from "./theme/App";
+import { pageCode } from "./theme/islands";
 
 /** Hydrates a prerendered tzdocs page and starts client-side navigation. Split from entry-client so the
  *  SSR test runs exactly this code. */
@@ -13,7 +14,7 @@ export function startClient(doc: Document): { root: Root; nav: Navigator } {
   const { site, page } = readInlineData(doc);
   const container = doc.getElementById(ROOT_ID);
   if (!container) throw new Error(`tzdocs: <div id="${ROOT_ID}"> is missing from the page`);
-  const nav = new Navigator({ site, page, commit: flushSync });
+  const nav = new Navigator({ site, page, commit: flushSync, pageCode });
   // The islands' code is fetched beside hydration; React hydrates each island when its code is there.
   void loadIslands();
   const root = hydrateRoot(

@@ -56,6 +56,9 @@ export interface NavigatorOptions {
   fetchSite?: () => Promise<SiteData>;
   /** Runs a state change so that the DOM is updated when it returns (the client passes flushSync). */
   commit?: (fn: () => void) => void;
+  /** Loads the code the page renders with before it is shown (a rare kind's island chunk), so the
+   *  previous page stays until the next can be drawn; never rejects. Default: nothing to load. */
+  pageCode?: (kind: PageData["kind"]) => Promise<void>;
   /** Full page load, used when page data cannot be loaded. */
   fullLoad?: (url: string) => void;
   progressDelayMs?: number;
@@ -99,6 +102,7 @@ export class Navigator implements RouteStore {
       fetchSite: options.fetchSite ?? fetchSiteData,
       fetchPage: options.fetchPage ?? fetchPageData,
       commit: options.commit ?? ((fn) => fn()),
+      pageCode: options.pageCode ?? (() => Promise.resolve()),
       fullLoad: options.fullLoad ?? ((url) => window.location.assign(url)),
       progressDelayMs: options.progressDelayMs ?? PROGRESS_DELAY_MS,
       cacheLimit: options.cacheLimit ?? ROUTE_CACHE_LIMIT,
@@ -156,7 +160,10 @@ export class Navigator implements RouteStore {
     } catch {
       return;
     }
-    this.load(url.pathname).catch(() => {});
+    this.load(url.pathname).then(
+      (page) => this.opts.pageCode(page.kind),
+      () => {},
+    );
   }
 
   /** Shows the page at `href`: loads its data first, then renders, updates history, title and scroll. */
@@ -171,6 +178,7 @@ export class Navigator implements RouteStore {
     let site: SiteData;
     try {
       [page, site] = await Promise.all([this.load(url.pathname), this.siteFor(url.pathname)]);
+      await this.opts.pageCode(page.kind);
     } catch {
       clearTimeout(timer);
       if (id === this.seq) this.opts.fullLoad(url.href);

@@ -3,7 +3,8 @@
 // the entry chunk.
 
 import { island } from "../lib/island";
-import { lazyChunk } from "../lib/lazyChunk";
+import { lazyChunk, type LazyChunk } from "../lib/lazyChunk";
+import type { PageData } from "../lib/contract";
 // The islands' styles stay in the entry stylesheet: their server HTML is shown, styled, before their
 // code arrives.
 import "../search/SearchButton/styles.css";
@@ -59,20 +60,44 @@ export const Pagination = island(lazyChunk(() => import("./Pagination")), (m) =>
 /** A doc page's last update date. */
 export const LastUpdated = island(lazyChunk(() => import("./LastUpdated")), (m) => m.LastUpdated);
 
-// The content of rare kinds of page: their code is fetched when such a page is shown.
+// The content of rare kinds of page: their code is fetched when such a page is shown, or earlier,
+// when the navigator is about to show one (pageCode below), so a client-side visit never shows an
+// empty page while the chunk arrives.
 const rare = { eager: false };
+const homeChunk = lazyChunk(() => import("./HomePage"));
+const simpleChunk = lazyChunk(() => import("./SimplePage"));
+const notFoundChunk = lazyChunk(() => import("./NotFound"));
+const searchChunk = lazyChunk(() => import("../search/SearchPage"));
 
 /** The home page's content. */
-export const HomePage = island(lazyChunk(() => import("./HomePage")), (m) => m.HomePage, rare);
+export const HomePage = island(homeChunk, (m) => m.HomePage, rare);
 
 /** A plain (non-doc) Markdown page's content. */
-export const SimplePage = island(lazyChunk(() => import("./SimplePage")), (m) => m.SimplePage, rare);
+export const SimplePage = island(simpleChunk, (m) => m.SimplePage, rare);
 
 /** The not-found page's content. */
-export const NotFound = island(lazyChunk(() => import("./NotFound")), (m) => m.NotFound, rare);
+export const NotFound = island(notFoundChunk, (m) => m.NotFound, rare);
 
 /** What an error boundary shows. */
 export const ErrorPage = island(lazyChunk(() => import("./ErrorPage")), (m) => m.ErrorPage, rare);
 
 /** The search page's content: its results, snippets and search client. */
-export const SearchPage = island(lazyChunk(() => import("../search/SearchPage")), (m) => m.SearchPage, rare);
+export const SearchPage = island(searchChunk, (m) => m.SearchPage, rare);
+
+const kindChunks: Partial<Record<PageData["kind"], LazyChunk<unknown>>> = {
+  home: homeChunk,
+  page: simpleChunk,
+  notfound: notFoundChunk,
+  search: searchChunk,
+};
+
+/** Loads the code a page of this kind renders with (none for doc pages, whose code is eager).
+ *  Never rejects: a chunk that fails is the island's to report when it renders. */
+export function pageCode(kind: PageData["kind"]): Promise<void> {
+  const chunk = kindChunks[kind];
+  if (!chunk) return Promise.resolve();
+  return chunk.load().then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -246,6 +246,23 @@ describe("Navigator", () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the current page until the next page's code has loaded, and starts that load on hover", async () => {
+    const home = homeFixture();
+    let codeLoaded: () => void = () => {};
+    const pageCode = vi.fn((kind: PageData["kind"]) => (kind === "home" ? new Promise<void>((r) => (codeLoaded = r)) : Promise.resolve()));
+    const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage: () => Promise.resolve(home), pageCode });
+    stops.push(nav.start());
+    document.body.innerHTML = '<a href="/">home</a>';
+    document.querySelector("a")?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    await vi.waitFor(() => expect(pageCode).toHaveBeenCalledWith("home"));
+    const done = nav.navigate("/");
+    await vi.waitFor(() => expect(pageCode).toHaveBeenCalledTimes(2));
+    expect(nav.getState().page.route).toBe("/start");
+    codeLoaded();
+    await done;
+    expect(nav.getState().page.kind).toBe("home");
+  });
+
   it("reload refetches the site and the current page bypassing the cache and keeps the scroll position", async () => {
     let version = 0;
     const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, `v${++version}`)));
