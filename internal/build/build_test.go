@@ -430,7 +430,7 @@ func TestVersionAndLocaleDropdownsHaveMobileLabels(t *testing.T) {
 	if !ok1 || !ok2 {
 		t.Fatalf("the last navbar items are not dropdowns: %#v", items)
 	}
-	if versions.Label != "Next" || versions.MobileLabel != "Versions" || versions.Items[0].Version != "current" {
+	if versions.Label != "Next" || versions.MobileLabel != "Versions" || versions.Items[0].Version != "current" || !versions.Items[0].SameDoc {
 		t.Errorf("version dropdown %+v", versions)
 	}
 	if locales.Label != "English" || locales.MobileLabel != "Languages" {

@@ -114,7 +114,8 @@ func navDropdown(s *content.Site, it config.NavbarItem) dist.NavDropdownItem {
 		}
 		for _, n := range names {
 			v := s.Config.Docs.Versions[n]
-			dd.Items = append(dd.Items, dist.NavLinkItem{Type: "link", Label: v.Label, Href: v.Path, Position: it.Position, Version: n})
+			// The docs folder is version "current" (as in Docusaurus); it is the one the site holds.
+			dd.Items = append(dd.Items, dist.NavLinkItem{Type: "link", Label: v.Label, Href: v.Path, Position: it.Position, Version: n, SameDoc: n == "current"})
 		}
 		if dd.Label == "" {
 			dd.Label = s.Config.Docs.Versions[s.Config.Docs.LastVersion].Label

@@ -80,6 +80,9 @@ type NavLinkItem struct {
 	ActiveSidebar string `json:"activeSidebar,omitempty"`
 	// Version is set for the entries of a docs version dropdown: the version this entry leads to.
 	Version string `json:"version,omitempty"`
+	// SameDoc is set on the entry of the version whose docs the site shows: on a doc page it leads to
+	// that same page (Docusaurus does the same), not to Href, the version's first page.
+	SameDoc bool `json:"sameDoc,omitempty"`
 }
 
 // NavDropdownItem is a dropdown of links.

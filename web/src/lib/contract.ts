@@ -334,6 +334,11 @@ export interface NavLinkItem {
   activeSidebar?: string;
   /** Version is set for the entries of a docs version dropdown: the version this entry leads to. */
   version?: string;
+  /**
+   * SameDoc is set on the entry of the version whose docs the site shows: on a doc page it leads to
+   * that same page (Docusaurus does the same), not to Href, the version's first page.
+   */
+  sameDoc?: boolean;
 }
 
 /** NavDropdownItem is a dropdown of links. */

@@ -49,6 +49,12 @@ export function NavbarItem({ item, page, variant = "bar", site }: NavbarItemProp
   }
 }
 
+/** A version entry marked sameDoc leads to the doc shown, not to its version's first page. */
+const sameDocFor =
+  (page: PageData) =>
+  (item: NavLinkItem): NavLinkItem =>
+    item.sameDoc && page.kind === "doc" ? { ...item, href: page.route } : item;
+
 function Dropdown({ label, items, page, variant }: { label: string; items: NavLinkItem[]; page: PageData; variant: "bar" | "menu" }) {
   const active = items.some((i) => isNavLinkActive(i, page));
   const menuId = useId();
@@ -83,7 +89,7 @@ function Dropdown({ label, items, page, variant }: { label: string; items: NavLi
         {label}
       </button>
       <ul id={menuId} className="tz-navbar__dropdown-menu">
-        {items.map((i) => (
+        {items.map(sameDocFor(page)).map((i) => (
           <li
             key={i.href + i.label}
             onClickCapture={(e) => {

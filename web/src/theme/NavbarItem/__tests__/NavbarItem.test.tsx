@@ -10,7 +10,7 @@ const versions: NavDropdownItem = {
   mobileLabel: "Versions",
   position: "right",
   items: [
-    { type: "link", label: "Next", href: "/", position: "right", external: false, version: "current" },
+    { type: "link", label: "Next", href: "/", position: "right", external: false, version: "current", sameDoc: true },
     { type: "link", label: "1.0", href: "/1.0/", position: "right", external: false, version: "1.0" },
   ],
 };
@@ -34,6 +34,21 @@ describe("NavbarItem version dropdown", () => {
     fireEvent.click(link);
     expect(localStorage.getItem("docs-preferred-version-default")).toBe("1.0");
     expect(link.getAttribute("href")).toBe("/1.0/?q=bakers#rights");
+  });
+
+  it("leads to the same doc in the version the site shows, and to a version's first page otherwise", () => {
+    history.replaceState(null, "", "/architecture/bakers#rights");
+    const { unmount } = render(<NavbarItem item={versions} page={docPage({ route: "/architecture/bakers" })} />);
+    const next = screen.getByRole("link", { name: "Next" });
+    next.addEventListener("click", (e) => e.preventDefault());
+    expect(next.getAttribute("href")).toBe("/architecture/bakers");
+    fireEvent.click(next);
+    expect(next.getAttribute("href")).toBe("/architecture/bakers#rights");
+    expect(screen.getByRole("link", { name: "1.0" }).getAttribute("href")).toBe("/1.0/");
+    unmount();
+    // Off the docs (the home page), the entry leads to the version's first page.
+    render(<NavbarItem item={versions} page={{ ...docPage(), kind: "home", route: "/" }} />);
+    expect(screen.getByRole("link", { name: "Next" }).getAttribute("href")).toBe("/");
   });
 
   it("forgets a remembered version that no longer exists", () => {
