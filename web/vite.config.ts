@@ -57,5 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
     setupFiles: ["src/test/setup.ts"],
+    // Above the Testing Library waits (src/test/setup.ts), so a slow wait fails with its own message.
+    testTimeout: 15_000,
   },
 }));

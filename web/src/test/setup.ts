@@ -1,8 +1,12 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { loadEnhancers } from "../enhance/lazy";
 import { loadIslands } from "../lib/island";
 import "../theme/islands";
+
+// findBy* and waitFor wait on a condition; their 1 s default is too short when CI's cores are busy
+// (a streamed answer then arrives after the wait gave up). They still return as soon as it holds.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library only cleans up by itself when test globals are enabled; they are not here.
 afterEach(() => {
