@@ -17,7 +17,15 @@ type candidate struct {
 	typos  uint8
 	exact  bool // same word, not a stem, prefix or typo match
 	prefix bool // matched as a prefix: only the first letters are highlighted
+	// form is formPlural or formOther for a word matched by its stem, 0 for the others.
+	form uint8
 }
+
+// Kinds of stem matches, for alternativesAsExact.
+const (
+	formPlural uint8 = iota + 1 // the singular or plural of the query word
+	formOther                   // another form: a conjugation, a derived word
+)
 
 // expand finds the index words that match w: the word itself, words with the same stem, words
 // it starts (if it is a prefix) and words within the allowed number of typos. Each word is
@@ -34,8 +42,14 @@ func (ix *Index) expand(w queryWord) []candidate {
 	if id, ok := ix.termID[w.text]; ok {
 		addc(candidate{term: id, exact: true})
 	}
-	for _, id := range ix.byStem[stem(w.text)] {
-		addc(candidate{term: id})
+	if !w.noStem {
+		for _, id := range ix.byStem[stem(w.text)] {
+			form := formOther
+			if pluralPair(w.text, ix.terms[id].text) {
+				form = formPlural
+			}
+			addc(candidate{term: id, form: form})
+		}
 	}
 	if w.prefix {
 		for _, id := range ix.prefixTerms(w.text) {
