@@ -1,6 +1,7 @@
 package search
 
 import (
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -232,5 +233,24 @@ func TestNeuralModeAnswersAsKeywordSearch(t *testing.T) {
 	}
 	if _, err := decodeURLParams("tezosdocs", url.Values{"semanticSearch": {"[1]"}}); err == nil || !strings.Contains(err.Error(), "semanticSearch") {
 		t.Errorf("semanticSearch [1]: %v", err)
+	}
+}
+
+func TestWordSettingsAreDefaults(t *testing.T) {
+	body := `{"query":"baker","typoTolerance":false,"queryType":"prefixNone","distinct":false}`
+	count := func(srv *httptest.Server) float64 {
+		t.Helper()
+		status, _, out := post(t, srv, "/api/search/1/indexes/tezosdocs/query", "application/json", body)
+		if status != 200 {
+			t.Fatalf("%d %v", status, out)
+		}
+		return out["nbHits"].(float64)
+	}
+	folded := count(newTestServer(t, HandlerOptions{}))
+	settings := DefaultSettings()
+	settings.IgnorePlurals = false
+	exact := count(newTestServer(t, HandlerOptions{Settings: &settings}))
+	if exact == 0 || exact >= folded {
+		t.Errorf("ignorePlurals false in the settings: %v hits, with plurals folded %v", exact, folded)
 	}
 }
