@@ -157,6 +157,7 @@ type matches struct {
 type termMatch struct {
 	words  uint16
 	prefix bool
+	typo   bool // matched only with typos
 }
 
 func (ix *Index) match(pq parsedQuery) *matches {
@@ -169,9 +170,10 @@ func (ix *Index) match(pq parsedQuery) *matches {
 		for _, c := range m.cands[i] {
 			tm := m.byTerm[c.term]
 			if tm.words == 0 {
-				tm.prefix = c.prefix
+				tm.prefix, tm.typo = c.prefix, c.typos > 0
 			} else {
 				tm.prefix = tm.prefix && c.prefix
+				tm.typo = tm.typo && c.typos > 0
 			}
 			tm.words |= 1 << i
 			m.byTerm[c.term] = tm

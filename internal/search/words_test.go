@@ -254,3 +254,20 @@ func TestWordSettingsAreDefaults(t *testing.T) {
 		t.Errorf("ignorePlurals false in the settings: %v hits, with plurals folded %v", exact, folded)
 	}
 }
+
+func TestNoTypoAttributesAreNotHighlighted(t *testing.T) {
+	ix := NewIndex([]dist.Record{wordRec("r", 0, "a wallet here", "Docs", "Wallet guide")})
+	values, _ := url.ParseQuery("query=walet&queryType=prefixNone&disableTypoToleranceOnAttributes=content")
+	r, err := decodeURLParams("tezosdocs", values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := ix.Search(r.Query)
+	if len(res.Hits) != 1 {
+		t.Fatalf("hits %v", res.Hits)
+	}
+	h := res.Hits[0].Highlight
+	if !strings.Contains(h["hierarchy.lvl1"].Value, "<mark>Wallet</mark>") || strings.Contains(h["content"].Value, "<mark>") {
+		t.Errorf("title %q, content %q: the typo is highlighted only where it is allowed", h["hierarchy.lvl1"].Value, h["content"].Value)
+	}
+}
