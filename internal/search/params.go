@@ -6,11 +6,11 @@ import "strings"
 type paramKind uint8
 
 const (
-	// paramUsed parameters are implemented: request.apply reads them.
+	// paramUsed parameters are implemented: request.apply (or applyWordParam) reads them.
 	paramUsed paramKind = iota + 1
 	// paramNoEffect parameters are accepted and change nothing: what they act on (geography,
-	// personalization, analytics tags, A/B tests, rules, synonyms, re-ranking) does not exist for
-	// a documentation index served by tzdocs.
+	// personalization, analytics tags, A/B tests, rules, synonyms, re-ranking, a NeuralSearch
+	// model) does not exist for a documentation index served by tzdocs.
 	paramNoEffect
 )
 
