@@ -122,6 +122,10 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	}
 	n := len(pq.words)
 	browse := n == 0
+	if n == 1 && q.ExactSingleWord == "word" && (len(pq.words[0].runes) < 3 || stopWords[pq.words[0].text]) {
+		// As on Algolia, a single word counts as exact from three letters, and never a stop word.
+		q.ExactSingleWord = "none"
+	}
 	passes := func(rec int32) bool {
 		r := &ix.records[rec]
 		return q.Filters.Match(r) && allOf(q.Conditions).Match(r) && ix.advancedMatch(pq, rec)

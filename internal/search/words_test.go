@@ -172,6 +172,11 @@ func TestExactOnSingleWordQuery(t *testing.T) {
 	expectHits(t, ix, base, "exactOnSingleWordQuery=word", []string{"whole", "word", "plural"}, []string{"word", "whole", "plural"})
 	expectHits(t, ix, base, "exactOnSingleWordQuery=none", []string{"whole", "word", "plural"}, []string{"plural", "word", "whole"})
 	expectHits(t, ix, base, "exactOnSingleWordQuery=attribute", []string{"whole", "word", "plural"}, []string{"whole", "word", "plural"})
+	// A word shorter than three letters is never exact under "word": the weightier plural wins.
+	short := NewIndex([]dist.Record{wordRec("ox", 1, "an ox here", "Docs", "Page"), wordRec("oxs", 2, "some oxs here", "Docs", "Page")})
+	if got := searchWith(t, short, "query=ox&queryType=prefixNone&exactOnSingleWordQuery=word"); !slices.Equal(got, []string{"oxs", "ox"}) {
+		t.Errorf("ox, word: %v, want [oxs ox]", got)
+	}
 }
 
 func TestAlternativesAsExact(t *testing.T) {
