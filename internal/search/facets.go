@@ -12,7 +12,8 @@ import (
 // Facet attributes of the index (its attributesForFaceting).
 var (
 	// facetAttributes can be counted, filtered on and searched for values (searchForFacetValues).
-	facetAttributes = []string{"type", "lang", "language", "version", "docusaurus_tag", "hierarchy.lvl0", "hierarchy.lvl1"}
+	// kind is "tutorial" on the records of tutorial pages and absent on the others.
+	facetAttributes = []string{"type", "lang", "language", "version", "docusaurus_tag", "kind", "hierarchy.lvl0", "hierarchy.lvl1"}
 	// numericFacets can be counted and have facets_stats.
 	numericFacets = []string{"weight.pageRank", "weight.level"}
 )

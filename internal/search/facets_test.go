@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/dist"
 )
 
 func TestFacetCounts(t *testing.T) {
@@ -241,4 +244,29 @@ func toStrings(v any) []string {
 		}
 	}
 	return out
+}
+
+func TestKindFacet(t *testing.T) {
+	ix := NewIndex(buildtest.Records(t, subjectSite))
+	all := ix.Search(Query{Text: "stake", Facets: []string{"kind"}, Distinct: -1})
+	n := all.Facets["kind"]["tutorial"]
+	if n == 0 || n >= all.NbHits {
+		t.Fatalf("kind facet: %v of %d hits", all.Facets, all.NbHits)
+	}
+	cond, err := ParseCondition("kind:tutorial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tut := ix.Search(Query{Text: "stake", Conditions: []Condition{cond}, Distinct: -1, HitsPerPage: 100})
+	if tut.NbHits != n {
+		t.Errorf("kind:tutorial: %d hits, the facet counts %d", tut.NbHits, n)
+	}
+	for _, h := range tut.Hits {
+		if h.Kind != dist.KindTutorial {
+			t.Errorf("kind:tutorial: %s is not a tutorial record", h.URL)
+		}
+	}
+	if !slices.Contains(DefaultSettings().AttributesForFaceting, "searchable(kind)") {
+		t.Errorf("attributesForFaceting: %v", DefaultSettings().AttributesForFaceting)
+	}
 }

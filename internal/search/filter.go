@@ -54,6 +54,8 @@ func facetValue(r *dist.Record, attr string) (string, bool) {
 		return recordVersion(r), true
 	case "type":
 		return r.Type, true
+	case "kind":
+		return r.Kind, true
 	case "url":
 		return r.URL, true
 	case "url_without_anchor":

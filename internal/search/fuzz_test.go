@@ -19,6 +19,9 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"requests":[{"params":"attributesToRetrieve=%5B%22url%22%5D&clickAnalytics=true&page=2"}]}`,
 		`{"requests":[null]}`, `{"requests":{}}`, `[]`, `{`, ``, `{"requests":[{"query":7}]}`,
 		`{"requests":[{"facetFilters":"\"[\\\"a:b\\\"]\""}]}`,
+		`{"requests":[{"query":"a b c","ignorePlurals":["en"],"removeStopWords":"false","optionalWords":"b","removeWordsIfNoResults":"lastWords"}]}`,
+		`{"requests":[{"params":"similarQuery=x%20y&naturalLanguages=en&minProximity=3&alternativesAsExact=ignorePlurals&semanticSearch=%7B%7D&mode=neuralSearch"}]}`,
+		`{"requests":[{"disableExactOnAttributes":["content"],"disableTypoToleranceOnAttributes":"hierarchy","exactOnSingleWordQuery":"word","sumOrFiltersScores":true}]}`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -24,10 +24,11 @@ type highlighter struct {
 	highlight      [numAttrs]bool
 	snippets       []snippetSpec
 	cache          map[string]*analysis
+	noTypo         uint8 // attributes whose typo matches are not highlighted (disableTypoToleranceOnAttributes)
 }
 
 func newHighlighter(ix *Index, pq parsedQuery, m *matches, q Query) *highlighter {
-	h := &highlighter{ix: ix, pq: pq, m: m, pre: q.HighlightPreTag, post: q.HighlightPostTag, ell: q.SnippetEllipsisText}
+	h := &highlighter{ix: ix, pq: pq, m: m, pre: q.HighlightPreTag, post: q.HighlightPostTag, ell: q.SnippetEllipsisText, noTypo: q.NoTypoAttrs}
 	if h.pre == "" {
 		h.pre = defaultPreTag
 	}
@@ -118,7 +119,12 @@ type analysis struct {
 }
 
 func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
-	if a, ok := h.cache[text]; ok {
+	noTypo := h.noTypo&(1<<attr) != 0
+	key := text
+	if noTypo {
+		key = "\x00" + text // analysed without typo matches
+	}
+	if a, ok := h.cache[key]; ok {
 		return a
 	}
 	spans := h.ix.recs[rec].spans[attr]
@@ -126,7 +132,7 @@ func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
 	for i, sp := range spans {
 		a.marks[i] = -1
 		tm, ok := h.m.byTerm[sp.term]
-		if !ok {
+		if !ok || noTypo && tm.typo {
 			continue
 		}
 		start, end := int(sp.start), int(sp.end)
@@ -139,7 +145,7 @@ func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
 	if h.cache == nil {
 		h.cache = map[string]*analysis{}
 	}
-	h.cache[text] = a
+	h.cache[key] = a
 	return a
 }
 

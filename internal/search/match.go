@@ -17,7 +17,15 @@ type candidate struct {
 	typos  uint8
 	exact  bool // same word, not a stem, prefix or typo match
 	prefix bool // matched as a prefix: only the first letters are highlighted
+	// form is formPlural or formOther for a word matched by its stem, 0 for the others.
+	form uint8
 }
+
+// Kinds of stem matches, for alternativesAsExact.
+const (
+	formPlural uint8 = iota + 1 // the singular or plural of the query word
+	formOther                   // another form: a conjugation, a derived word
+)
 
 // expand finds the index words that match w: the word itself, words with the same stem, words
 // it starts (if it is a prefix) and words within the allowed number of typos. Each word is
@@ -34,8 +42,14 @@ func (ix *Index) expand(w queryWord) []candidate {
 	if id, ok := ix.termID[w.text]; ok {
 		addc(candidate{term: id, exact: true})
 	}
-	for _, id := range ix.byStem[stem(w.text)] {
-		addc(candidate{term: id})
+	if !w.noStem {
+		for _, id := range ix.byStem[stem(w.text)] {
+			form := formOther
+			if pluralPair(w.text, ix.terms[id].text) {
+				form = formPlural
+			}
+			addc(candidate{term: id, form: form})
+		}
 	}
 	if w.prefix {
 		for _, id := range ix.prefixTerms(w.text) {
@@ -143,6 +157,7 @@ type matches struct {
 type termMatch struct {
 	words  uint16
 	prefix bool
+	typo   bool // matched only with typos
 }
 
 func (ix *Index) match(pq parsedQuery) *matches {
@@ -155,9 +170,10 @@ func (ix *Index) match(pq parsedQuery) *matches {
 		for _, c := range m.cands[i] {
 			tm := m.byTerm[c.term]
 			if tm.words == 0 {
-				tm.prefix = c.prefix
+				tm.prefix, tm.typo = c.prefix, c.typos > 0
 			} else {
 				tm.prefix = tm.prefix && c.prefix
+				tm.typo = tm.typo && c.typos > 0
 			}
 			tm.words |= 1 << i
 			m.byTerm[c.term] = tm

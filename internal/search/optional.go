@@ -44,13 +44,18 @@ func parseOptionalFilters(groups [][]string) (OptionalFilters, error) {
 	return out, nil
 }
 
-// score is the record's optional filter score.
-func (o OptionalFilters) score(r *dist.Record) uint16 {
+// score is the record's optional filter score. Within a group, the scores of the filters the
+// record passes are added up when sum is set (sumOrFiltersScores), else the best one counts.
+func (o OptionalFilters) score(r *dist.Record, sum bool) uint16 {
 	total := 0
 	for _, g := range o {
 		best := 0
 		for _, f := range g {
-			if f.match(r) {
+			switch {
+			case !f.match(r):
+			case sum:
+				best += f.score
+			default:
 				best = max(best, f.score)
 			}
 		}

@@ -6,16 +6,12 @@ import "strings"
 type paramKind uint8
 
 const (
-	// paramUsed parameters are implemented: request.apply reads them.
+	// paramUsed parameters are implemented: request.apply (or applyWordParam) reads them.
 	paramUsed paramKind = iota + 1
 	// paramNoEffect parameters are accepted and change nothing: what they act on (geography,
-	// personalization, analytics tags, A/B tests, rules, synonyms, re-ranking) does not exist for
-	// a documentation index served by tzdocs.
+	// personalization, analytics tags, A/B tests, rules, synonyms, re-ranking, a NeuralSearch
+	// model) does not exist for a documentation index served by tzdocs.
 	paramNoEffect
-	// paramUnsupported parameters would change the hits or their order on Algolia and are not
-	// implemented here: they are refused with a 400 naming them, never silently ignored. No stock
-	// client (DocSearch 3/4/5, Docusaurus's search page, algoliasearch 4/5) sends them.
-	paramUnsupported
 )
 
 // searchParams lists every Algolia search parameter. A name not listed is answered as Algolia
@@ -60,19 +56,22 @@ var searchParams = map[string]paramKind{
 	"reRankingApplyFilter": paramNoEffect, "renderingContent": paramNoEffect, "relevancyStrictness": paramNoEffect,
 
 	// Accepted, no effect: language settings of an English index that has no compound words
-	// (queryLanguages names the language plural and stop-word handling follows; it is English).
+	// (ignorePlurals and removeStopWords name their languages themselves; the index is English).
 	"queryLanguages": paramNoEffect, "decompoundQuery": paramNoEffect,
 	"restrictHighlightAndSnippetArrays": paramNoEffect, // records hold no arrays to highlight
 
-	// Refused with 400: they change results on Algolia and tzdocs does not implement them.
-	"similarQuery": paramUnsupported, "sumOrFiltersScores": paramUnsupported, "ignorePlurals": paramUnsupported,
-	"removeStopWords": paramUnsupported, "naturalLanguages": paramUnsupported,
-	"removeWordsIfNoResults": paramUnsupported, "optionalWords": paramUnsupported,
-	"advancedSyntaxFeatures": paramUnsupported, "disableExactOnAttributes": paramUnsupported,
-	"exactOnSingleWordQuery": paramUnsupported, "alternativesAsExact": paramUnsupported,
-	"allowTyposOnNumericTokens": paramUnsupported, "disableTypoToleranceOnAttributes": paramUnsupported,
-	"minProximity": paramUnsupported, "attributeCriteriaComputedByMinProximity": paramUnsupported,
-	"mode": paramUnsupported, "semanticSearch": paramUnsupported,
+	// How the query's words are read and ranked (applyWordParam).
+	"similarQuery": paramUsed, "sumOrFiltersScores": paramUsed, "ignorePlurals": paramUsed,
+	"removeStopWords": paramUsed, "naturalLanguages": paramUsed,
+	"removeWordsIfNoResults": paramUsed, "optionalWords": paramUsed,
+	"advancedSyntaxFeatures": paramUsed, "disableExactOnAttributes": paramUsed,
+	"exactOnSingleWordQuery": paramUsed, "alternativesAsExact": paramUsed,
+	"allowTyposOnNumericTokens": paramUsed, "disableTypoToleranceOnAttributes": paramUsed,
+	"minProximity": paramUsed, "attributeCriteriaComputedByMinProximity": paramUsed,
+
+	// Accepted, checked, no effect: there is no NeuralSearch model, so neuralSearch mode answers
+	// as keywordSearch does and its semanticSearch settings have nothing to act on.
+	"mode": paramNoEffect, "semanticSearch": paramNoEffect,
 }
 
 // envelopeFields are the fields of a multi-query request that are not search parameters.
@@ -89,8 +88,6 @@ func checkParam(key string) error {
 	switch searchParams[key] {
 	case paramNoEffect:
 		return nil
-	case paramUnsupported:
-		return badf("parameter %s is not supported by this server: it would change the results and tzdocs does not implement it; remove it", key)
 	case paramUsed:
 		return nil // read elsewhere (facetQuery, maxFacetHits by searchForFacetValues)
 	}

@@ -20,6 +20,10 @@ type queryWord struct {
 	prefix bool // the last word of a query typed without a trailing space: matches word starts
 	// maxTypos is how many typos the word may carry.
 	maxTypos int
+	// optional words do not count toward the words a hit must match (optionalWords).
+	optional bool
+	// noStem: the word matches no other form of itself (ignorePlurals false).
+	noStem bool
 }
 
 // parsedQuery is a query split into the words that take part in matching.
@@ -33,7 +37,11 @@ type parsedQuery struct {
 // parseQuery splits a query into words. Stop words are dropped when other words remain,
 // repeated words are kept once, and at most maxQueryWords words are used. The last word is a
 // prefix unless the query ends with a separator, so results follow the user's typing.
-func parseQuery(text string) parsedQuery {
+func parseQuery(text string) parsedQuery { return parseWords(text, false) }
+
+// parseWords is parseQuery that keeps stop words as query words when keepStop is set
+// (removeStopWords false).
+func parseWords(text string, keepStop bool) parsedQuery {
 	if len(text) > 4*MaxQueryLength {
 		text = truncateUTF8(text, 4*MaxQueryLength)
 	}
@@ -45,6 +53,9 @@ func parseQuery(text string) parsedQuery {
 	lastIsPrefix := toks[len(toks)-1].end == len(text)
 	hasContent := false
 	for _, t := range toks {
+		if keepStop {
+			break
+		}
 		if !stopWords[t.text] {
 			hasContent = true
 			break
@@ -99,15 +110,21 @@ func cleanQuery(q string) string {
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 
-// parseQueryFor parses a query's text with its parameters: advanced syntax, query type and
-// typo tolerance.
+// parseQueryFor parses a query's text with its parameters: advanced syntax, query type, typo
+// tolerance and the language and optional word settings.
 func parseQueryFor(q Query) parsedQuery {
 	text := cleanQuery(q.Text)
+	queryType := q.QueryType
+	if q.SimilarQuery != "" {
+		// Algolia reads a similar query as whole words, stop words removed, all optional.
+		text, queryType = cleanQuery(q.SimilarQuery), "prefixNone"
+		q.KeepStopWords = false
+	}
 	var phrases, excluded []string
 	if q.AdvancedSyntax {
-		text, phrases, excluded = splitAdvanced(text)
+		text, phrases, excluded = splitAdvanced(text, !q.NoPhrases, !q.NoExclusions)
 	}
-	pq := parseQuery(text)
+	pq := parseWords(text, q.KeepStopWords)
 	for _, p := range phrases {
 		if words := foldedWords(p); len(words) > 0 {
 			pq.phrases = append(pq.phrases, words)
@@ -118,33 +135,39 @@ func parseQueryFor(q Query) parsedQuery {
 			pq.excluded = append(pq.excluded, words)
 		}
 	}
+	optional := map[string]bool{}
+	for _, o := range q.OptionalWords {
+		for _, w := range foldedWords(o) {
+			optional[w] = true
+		}
+	}
+	one, two := q.MinWordSizeFor1Typo, q.MinWordSizeFor2Typos
+	if one <= 0 {
+		one = minLenOneTypo
+	}
+	if two <= 0 {
+		two = minLenTwoTypos
+	}
 	for i := range pq.words {
 		w := &pq.words[i]
-		switch q.QueryType {
+		switch queryType {
 		case "prefixAll":
 			w.prefix = true
 		case "prefixNone":
 			w.prefix = false
 		}
+		w.optional = q.SimilarQuery != "" || optional[w.text]
+		w.noStem = q.NoPlurals
 		n := len(w.runes)
 		switch {
-		case q.Typos == "false" || hasDigit(w.text):
+		case q.Typos == "false" || hasDigit(w.text) && !q.NumericTypos:
 			w.maxTypos = 0
-		case q.MinWordSizeFor1Typo > 0 || q.MinWordSizeFor2Typos > 0:
-			one, two := q.MinWordSizeFor1Typo, q.MinWordSizeFor2Typos
-			if one <= 0 {
-				one = minLenOneTypo
-			}
-			if two <= 0 {
-				two = minLenTwoTypos
-			}
+		case n >= two:
+			w.maxTypos = 2
+		case n >= one:
+			w.maxTypos = 1
+		default:
 			w.maxTypos = 0
-			if n >= one {
-				w.maxTypos = 1
-			}
-			if n >= two {
-				w.maxTypos = 2
-			}
 		}
 	}
 	return pq
@@ -160,12 +183,13 @@ func foldedWords(text string) []string {
 // splitAdvanced takes Algolia's advanced syntax out of a query: "quoted phrases" and -word
 // exclusions (a dash at the start of a word). It returns the text left to match, with each
 // phrase's words in it (as whole words, never prefixes), the phrases and the excluded words.
-func splitAdvanced(text string) (rest string, phrases, excluded []string) {
+// Either feature can be turned off (advancedSyntaxFeatures): its marks are then plain text.
+func splitAdvanced(text string, exactPhrase, excludeWords bool) (rest string, phrases, excluded []string) {
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
-		case c == '"':
+		case c == '"' && exactPhrase:
 			end := strings.IndexByte(text[i+1:], '"')
 			if end < 0 {
 				end = len(text) - i - 1
@@ -174,7 +198,7 @@ func splitAdvanced(text string) (rest string, phrases, excluded []string) {
 			phrases = append(phrases, p)
 			b.WriteString(" " + p + " ")
 			i += end + 2
-		case c == '-' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') && i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '-':
+		case c == '-' && excludeWords && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') && i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '-':
 			end := strings.IndexAny(text[i+1:], " \t")
 			if end < 0 {
 				end = len(text) - i - 1

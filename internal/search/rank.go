@@ -83,7 +83,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	for wi, cands := range m.cands {
 		for _, c := range cands {
 			for _, p := range ix.terms[c.term].postings {
-				if q.Searchable != 0 && q.Searchable&(1<<p.attr) == 0 {
+				if q.Searchable != 0 && q.Searchable&(1<<p.attr) == 0 || c.typos > 0 && q.NoTypoAttrs&(1<<p.attr) != 0 {
 					continue
 				}
 				si := s.slot[p.rec]
@@ -100,7 +100,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 				}
 				st := &s.states[si]
 				st.mask |= 1 << wi
-				if c.exact {
+				if q.countsExact(c) && q.NoExactAttrs&(1<<p.attr) == 0 {
 					st.exact |= 1 << wi
 				}
 				st.typos[wi] = min(st.typos[wi], c.typos)
@@ -121,13 +121,19 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 		}
 	}
 	n := len(pq.words)
-	need := n - n/3
-	best := 0
-	for i := range s.states {
-		best = max(best, bits.OnesCount16(s.states[i].mask))
-	}
-	need = max(min(need, best), 1)
 	browse := n == 0
+	if n == 1 && q.ExactSingleWord == "word" && (len(pq.words[0].runes) < 3 || stopWords[pq.words[0].text]) {
+		// As on Algolia, a single word counts as exact from three letters, and never a stop word.
+		q.ExactSingleWord = "none"
+	}
+	passes := func(rec int32) bool {
+		r := &ix.records[rec]
+		return q.Filters.Match(r) && allOf(q.Conditions).Match(r) && ix.advancedMatch(pq, rec)
+	}
+	var rule wordRule
+	if !browse {
+		rule = ix.wordRuleFor(pq, q, s, passes)
+	}
 	state := func(si int32) *recState {
 		if si < 0 {
 			return &browseState
@@ -137,11 +143,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	// each calls f for every record that matches and passes the filters.
 	each := func(f func(rec, si int32, st *recState)) {
 		visit := func(rec, si int32, st *recState) {
-			if !browse && bits.OnesCount16(st.mask) < need {
-				return
-			}
-			r := &ix.records[rec]
-			if !q.Filters.Match(r) || !allOf(q.Conditions).Match(r) || !ix.advancedMatch(pq, rec) {
+			if !browse && !rule.ok(st.mask) || !passes(rec) {
 				return
 			}
 			f(rec, si, st)
@@ -158,7 +160,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	}
 	maxTypos := 255
 	if !browse && (q.Typos == "min" || q.Typos == "strict") {
-		maxTypos = ix.typoCut(each, n, q.Typos == "strict")
+		maxTypos = ix.typoCut(each, n, &q)
 	}
 
 	distinct := q.Distinct
@@ -167,14 +169,14 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	}
 	list, groupsSeen := s.list[:0], s.groupsSeen[:0]
 	each(func(rec, si int32, st *recState) {
-		ri := ix.score(st, rec, n)
+		ri := ix.score(st, rec, n, &q)
 		if ri.Typos > maxTypos {
 			return
 		}
 		if fc != nil && !q.FacetingAfterDistinct {
 			fc.add(&ix.records[rec])
 		}
-		item := ranked{key: ri.Score, boost: q.Optional.score(&ix.records[rec]), rec: rec, si: si}
+		item := ranked{key: ri.Score, boost: q.Optional.score(&ix.records[rec], q.SumOrFiltersScores), rec: rec, si: si}
 		if q.Typos == "strict" {
 			item.key = typosFirst(item.key)
 		}
@@ -221,17 +223,18 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	s.list, s.groupsSeen = list, groupsSeen
 	var page []scored
 	for _, it := range list[min(from, len(list)):min(to, len(list))] {
-		page = append(page, scored{rec: it.rec, ri: ix.score(state(it.si), it.rec, n)})
+		page = append(page, scored{rec: it.rec, ri: ix.score(state(it.si), it.rec, n, &q)})
 	}
 	return page, len(list)
 }
 
 // typoCut returns the most typos a hit may have under typoTolerance min (the fewest typos of
 // any match) or strict (the two lowest typo counts).
-func (ix *Index) typoCut(each func(func(rec, si int32, st *recState)), n int, strict bool) int {
+func (ix *Index) typoCut(each func(func(rec, si int32, st *recState)), n int, q *Query) int {
+	strict := q.Typos == "strict"
 	lo, next := 255, 255
 	each(func(rec, _ int32, st *recState) {
-		t := ix.score(st, rec, n).Typos
+		t := ix.score(st, rec, n, q).Typos
 		switch {
 		case t < lo:
 			lo, next = t, lo
@@ -326,7 +329,7 @@ const maxPairDistance = 8
 // (bench/search) a title or heading that holds the query words a little apart is nearly always
 // the better answer than a paragraph, or a list of links, that holds them side by side; this
 // order raised hit@1 from 0.74 to 0.87.
-func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
+func (ix *Index) score(st *recState, rec int32, nwords int, q *Query) RankingInfo {
 	ri := RankingInfo{Words: bits.OnesCount16(st.mask)}
 	prevWord := -1
 	for i := 0; i < nwords; i++ {
@@ -336,17 +339,17 @@ func (ix *Index) score(st *recState, rec int32, nwords int) RankingInfo {
 		ri.Typos += int(st.typos[i])
 		ri.Attribute += int(st.attr[i])
 		if prevWord >= 0 {
-			ri.Proximity += pairDistance(st, prevWord, i)
+			ri.Proximity += pairDistance(st, prevWord, i, q.MinProximity, -1)
 		}
 		prevWord = i
 	}
 	// An attribute that is exactly the query ("Wallets" for "wallet") counts more than any
 	// number of words matched exactly inside longer texts.
-	ri.Exact = bits.OnesCount16(st.exact)
-	whole := ri.Words == nwords && ix.wholeAttribute(st, rec, nwords)
-	if whole {
-		ri.Exact += wholeAttributeBonus
+	if q.AttributeByProximity && ri.Words > 1 {
+		ri.Attribute = ix.attributeByProximity(st, rec, nwords, q.MinProximity)
 	}
+	whole := ri.Words == nwords && ix.wholeAttribute(st, rec, nwords, 0)
+	ri.Exact = ix.exactness(st, rec, nwords, whole, q)
 	ri.Subject = ix.ownSubject(st, rec, whole)
 	w := ix.records[rec].Weight
 	key := uint64(min(ri.Words, 15)) << 60
@@ -383,16 +386,21 @@ func (ix *Index) ownSubject(st *recState, rec int32, whole bool) int {
 // pairDistance is the cost of the smallest distance between words i and j in one attribute,
 // in either order: 0 side by side, 1 within three words, 2 farther or in different attributes.
 // Coarse steps let exactness and weight decide between records whose words are about as close.
-func pairDistance(st *recState, i, j int) int {
+// With minProximity m > 1, words up to m apart count as side by side. attr ≥ 0 looks at that
+// attribute only.
+func pairDistance(st *recState, i, j, minProximity, attr int) int {
 	best := maxPairDistance
 	for _, a := range st.occ[i][:st.nocc[i]] {
 		for _, b := range st.occ[j][:st.nocc[j]] {
-			if a>>16 != b>>16 {
+			if a>>16 != b>>16 || attr >= 0 && int(a>>16) != attr {
 				continue
 			}
 			d := int(b&0xffff) - int(a&0xffff)
 			best = min(best, max(d, -d))
 		}
+	}
+	if minProximity > 1 && best < maxPairDistance {
+		best = max(best-(minProximity-1), 1)
 	}
 	switch {
 	case best <= 1:
@@ -404,11 +412,11 @@ func pairDistance(st *recState, i, j int) int {
 }
 
 // wholeAttribute reports whether some attribute, or keyword of a page, consists of exactly the
-// query words, in order.
-func (ix *Index) wholeAttribute(st *recState, rec int32, nwords int) bool {
+// query words, in order; attributes in skip (bit a = attribute a) are not looked at.
+func (ix *Index) wholeAttribute(st *recState, rec int32, nwords int, skip uint8) bool {
 	info := &ix.recs[rec]
 	for _, o := range st.occ[0][:st.nocc[0]] {
-		if info.attrWordsAt(o>>16, o&0xffff) != nwords {
+		if skip&(1<<(o>>16)) != 0 || info.attrWordsAt(o>>16, o&0xffff) != nwords {
 			continue
 		}
 		ok := true

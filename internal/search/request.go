@@ -34,6 +34,9 @@ type request struct {
 	Facet        string
 	FacetQuery   string
 	MaxFacetHits int
+	// naturalLanguages, once all parameters are read, sets the language and word removal
+	// parameters the request left out (see applyNaturalLanguages).
+	naturalLanguages []string
 }
 
 // badRequest is an error the client can fix; its message is shown to them.
@@ -195,7 +198,10 @@ func decodeParams(fields map[string]json.RawMessage) (request, error) {
 	return r, r.validate()
 }
 
+// validate checks the request once all its parameters are read, and completes the parameters
+// that depend on others.
 func (r *request) validate() error {
+	r.applyNaturalLanguages()
 	if n := queryLength(r.Query.Text); n > MaxQueryLength {
 		return badf("query is %d characters long; the limit is %d characters, so shorten it", n, MaxQueryLength)
 	}
@@ -306,7 +312,11 @@ func (r *request) apply(key string, v paramValue) error {
 	case "distinct":
 		q.Distinct, err = v.distinct()
 	default:
-		return checkParam(key)
+		handled, werr := r.applyWordParam(key, v)
+		if !handled {
+			return checkParam(key)
+		}
+		err = werr
 	}
 	if err != nil {
 		return badf("parameter %s: %v", key, err)

@@ -63,6 +63,46 @@ type Query struct {
 	MaxValuesPerFacet     int
 	SortFacetValuesBy     string
 	FacetingAfterDistinct bool
+
+	// Language: the index folds English plurals (with its stemmer, which folds verb forms too)
+	// and drops stop words; NoPlurals (ignorePlurals false) and KeepStopWords (removeStopWords
+	// false) turn that off.
+	NoPlurals, KeepStopWords bool
+	// WordRemoval is removeWordsIfNoResults: "" (tzdocs's default: a hit matches two thirds of
+	// the words, or as many as the best record does), "none" (every word), "lastWords" or
+	// "firstWords" (words made optional from the end or the start until some record matches),
+	// "allOptional" (any word).
+	WordRemoval string
+	// OptionalWords are words that do not count toward the words a hit must match; hits that
+	// match them still rank higher (optionalWords).
+	OptionalWords []string
+	// SimilarQuery replaces Text with words that are all optional, matched as whole words
+	// (similarQuery).
+	SimilarQuery string
+	// NoPhrases and NoExclusions turn off the exactPhrase and excludeWords features of advanced
+	// syntax (advancedSyntaxFeatures).
+	NoPhrases, NoExclusions bool
+	// NoTypoAttrs are attributes (bit a = attribute a) matched without typos
+	// (disableTypoToleranceOnAttributes); NoExactAttrs are left out of the exact criterion
+	// (disableExactOnAttributes).
+	NoTypoAttrs, NoExactAttrs uint8
+	// NumericTypos allows typos in query words holding digits (allowTyposOnNumericTokens).
+	NumericTypos bool
+	// ExactSingleWord is exactOnSingleWordQuery: "" or "attribute" (an attribute that is the
+	// word counts most, then the word found as typed), "word" (the word found as typed) or
+	// "none" (no exact criterion for one-word queries).
+	ExactSingleWord string
+	// PluralsAsExact and ConjugationsAsExact count a plural, or another form of the word, as an
+	// exact match (alternativesAsExact ignorePlurals and ignoreConjugations).
+	PluralsAsExact, ConjugationsAsExact bool
+	// MinProximity (1-7, 0 → 1) is the word distance that still counts as side by side.
+	MinProximity int
+	// AttributeByProximity takes the attribute criterion from the attribute where the words
+	// stand closest (attributeCriteriaComputedByMinProximity).
+	AttributeByProximity bool
+	// SumOrFiltersScores adds up the scores of the optional filters of a group a record passes,
+	// instead of taking the best one.
+	SumOrFiltersScores bool
 }
 
 // Result is the answer to a Query.

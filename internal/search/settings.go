@@ -22,6 +22,19 @@ type Settings struct {
 	MinWordSizefor2Typos  int      `json:"minWordSizefor2Typos"`
 	TypoTolerance         bool     `json:"typoTolerance"`
 	Replicas              []string `json:"replicas"`
+
+	// How the words of a query are read when a request does not say (the engine's defaults;
+	// removeWordsIfNoResults is left out: tzdocs's default is none of Algolia's values, see
+	// Query.WordRemoval).
+	QueryLanguages            []string `json:"queryLanguages"`
+	IgnorePlurals             bool     `json:"ignorePlurals"`
+	RemoveStopWords           bool     `json:"removeStopWords"`
+	AllowTyposOnNumericTokens bool     `json:"allowTyposOnNumericTokens"`
+	AdvancedSyntaxFeatures    []string `json:"advancedSyntaxFeatures"`
+	ExactOnSingleWordQuery    string   `json:"exactOnSingleWordQuery"`
+	AlternativesAsExact       []string `json:"alternativesAsExact"`
+	MinProximity              int      `json:"minProximity"`
+	Mode                      string   `json:"mode"`
 }
 
 // DefaultSettings are the settings of an index of DocSearch records, as DocSearch's own index
@@ -51,6 +64,16 @@ func DefaultSettings() Settings {
 		MinWordSizefor2Typos:  minLenTwoTypos,
 		TypoTolerance:         true,
 		Replicas:              []string{},
+
+		QueryLanguages:            []string{"en"},
+		IgnorePlurals:             true,
+		RemoveStopWords:           true,
+		AllowTyposOnNumericTokens: false,
+		AdvancedSyntaxFeatures:    []string{"exactPhrase", "excludeWords"},
+		ExactOnSingleWordQuery:    "attribute",
+		AlternativesAsExact:       []string{},
+		MinProximity:              1,
+		Mode:                      "keywordSearch",
 	}
 }
 
@@ -84,5 +107,37 @@ func (s *Settings) applyDefaults(r *request) {
 	}
 	if !given("maxValuesPerFacet") {
 		q.MaxValuesPerFacet = s.MaxValuesPerFacet
+	}
+	s.applyWordDefaults(r)
+}
+
+// applyWordDefaults fills in how the query's words are read; naturalLanguages has set plurals
+// and stop words already when the request gives it.
+func (s *Settings) applyWordDefaults(r *request) {
+	q := &r.Query
+	given := func(k string) bool { return r.Given[k] }
+	natural := len(r.naturalLanguages) > 0
+	if !given("ignorePlurals") && !natural {
+		q.NoPlurals = !s.IgnorePlurals
+	}
+	if !given("removeStopWords") && !natural {
+		q.KeepStopWords = !s.RemoveStopWords
+	}
+	if !given("allowTyposOnNumericTokens") {
+		q.NumericTypos = s.AllowTyposOnNumericTokens
+	}
+	if !given("advancedSyntaxFeatures") && s.AdvancedSyntaxFeatures != nil {
+		q.NoPhrases = !slices.Contains(s.AdvancedSyntaxFeatures, "exactPhrase")
+		q.NoExclusions = !slices.Contains(s.AdvancedSyntaxFeatures, "excludeWords")
+	}
+	if !given("exactOnSingleWordQuery") {
+		q.ExactSingleWord = s.ExactOnSingleWordQuery
+	}
+	if !given("alternativesAsExact") {
+		q.PluralsAsExact = slices.Contains(s.AlternativesAsExact, "ignorePlurals")
+		q.ConjugationsAsExact = slices.Contains(s.AlternativesAsExact, "ignoreConjugations")
+	}
+	if !given("minProximity") {
+		q.MinProximity = s.MinProximity
 	}
 }

@@ -4,6 +4,8 @@ package search
 // project, written from its published description. Stems are only ever compared with each
 // other, so they need not be words: "consolation" and "consoles" both become "consol".
 
+import "strings"
+
 // stemSpecial maps words the algorithm would mangle to their stems.
 var stemSpecial = map[string]string{
 	"skis": "ski", "skies": "sky", "dying": "die", "lying": "lie", "tying": "tie",
@@ -297,4 +299,21 @@ func stemStep5(w []byte, r1, r2 int) []byte {
 		}
 	}
 	return w
+}
+
+// pluralPair reports whether one of two English words is the regular plural of the other:
+// "wallet"/"wallets", "address"/"addresses", "key"/"keys", "entry"/"entries".
+func pluralPair(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch {
+	case len(a) == 0:
+		return false
+	case b == a+"s", b == a+"es":
+		return true
+	case strings.HasSuffix(a, "y") && b == a[:len(a)-1]+"ies":
+		return true
+	}
+	return false
 }
