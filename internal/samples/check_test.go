@@ -88,6 +88,9 @@ var checkCases = []checkCase{
 
 	// Opting out.
 	{lang: "python", meta: "skip-check", code: "def broken(:\n", skip: true},
+	// unchecked: listed as skipped for a language no checker reads, refused where one does.
+	{lang: "archetype", meta: "unchecked", code: "archetype counter(value : int = 0)\n", skip: true},
+	{lang: "michelson", meta: "unchecked", code: "parameter nat;\nstorage nat;\ncode { CAR; NIL operation; PAIR }\n", bad: true, want: "marked unchecked, but the michelson checker"},
 }
 
 func TestCheckSamplesReportsEachBadSampleAndNoGoodOne(t *testing.T) {
