@@ -20,8 +20,8 @@ import (
 const SkipFlag = "skip-check"
 
 // UncheckedFlag is the fence meta word for valid code in a language that no installed tool reads
-// (Archetype, for which tools/samples has no compiler): the report lists the sample as skipped with
-// the reason, instead of passing over it in silence. On a sample whose language is checked it is
+// (jsligo, cameligo, rust…): the report lists the sample as skipped with the reason, instead of
+// passing over it in silence. On a sample whose language is checked it is
 // a problem, so that the flag cannot switch a checker off.
 const UncheckedFlag = "unchecked"
 
@@ -29,7 +29,7 @@ const UncheckedFlag = "unchecked"
 type Problem struct {
 	Page     string // as in Sample.Page
 	Line     int    // line of the opening fence
-	Lang     string // the validator: "michelson", "typescript", "python", "json", "yaml", "bash"
+	Lang     string // the validator: "michelson", "typescript", "python", "json", "yaml", "bash", "archetype"
 	CodeLine int    // 1-based line inside the sample, 0 when the tool gives none
 	Message  string // the tool's message
 }
@@ -176,7 +176,7 @@ func CheckSamples(ctx context.Context, all []Sample, toolsDir string) (*Report, 
 
 // ToolsReady reports, with what to run, when the Node package in toolsDir is not installed.
 func ToolsReady(toolsDir string) error {
-	for _, p := range []string{"michel-codec-latest", "@taquito/taquito", "typescript", "pyright", "yaml"} {
+	for _, p := range []string{"michel-codec-latest", "@taquito/taquito", "typescript", "pyright", "yaml", "@completium/archetype"} {
 		if _, err := os.Stat(filepath.Join(toolsDir, "node_modules", filepath.FromSlash(p), "package.json")); err != nil {
 			return fmt.Errorf("samples: %s is not installed in %s: run `npm ci --prefix %s` first",
 				p, filepath.Join(toolsDir, "node_modules"), toolsDir)
@@ -216,6 +216,8 @@ func validatorFor(s Sample) string {
 		return "bash"
 	case "python", "py", "smartpy":
 		return "python"
+	case "archetype":
+		return "archetype"
 	}
 	return ""
 }
@@ -248,6 +250,7 @@ var validators = map[string]validator{
 	"typescript": nodeValidator("typescript.mjs", 5),
 	"python":     nodeValidator("python.mjs", 1),
 	"yaml":       nodeValidator("yaml.mjs", 1),
+	"archetype":  nodeValidator("archetype.mjs", 1),
 	"json":       checkJSON,
 	"bash":       checkBash,
 }
