@@ -33,7 +33,7 @@ e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
-# The code-sample checker's tools: michel-codec, TypeScript with the Taquito packages, Pyright, yaml.
+# The code-sample checker's tools: michel-codec, TypeScript with the Taquito packages, Pyright, yaml, the Archetype compiler.
 tools/samples/node_modules/.installed: tools/samples/package-lock.json tools/samples/package.json tools/samples/taquito21/package.json tools/samples/taquito25/package.json
 	$(NPM) ci --prefix tools/samples --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $@

@@ -19,11 +19,17 @@ import (
 // are broken on purpose (a syntax error being explained), never for valid code a tool cannot read.
 const SkipFlag = "skip-check"
 
+// UncheckedFlag is the fence meta word for valid code in a language that no installed tool reads
+// (jsligo, cameligo, rust…): the report lists the sample as skipped with the reason, instead of
+// passing over it in silence. On a sample whose language is checked it is
+// a problem, so that the flag cannot switch a checker off.
+const UncheckedFlag = "unchecked"
+
 // Problem is a sample that its language's tool rejected.
 type Problem struct {
 	Page     string // as in Sample.Page
 	Line     int    // line of the opening fence
-	Lang     string // the validator: "michelson", "typescript", "python", "json", "yaml", "bash"
+	Lang     string // the validator: "michelson", "typescript", "python", "json", "yaml", "bash", "archetype"
 	CodeLine int    // 1-based line inside the sample, 0 when the tool gives none
 	Message  string // the tool's message
 }
@@ -86,6 +92,14 @@ func CheckSamples(ctx context.Context, all []Sample, toolsDir string) (*Report, 
 	batches := map[string][]Sample{}
 	envs := taquitoEnvByFolder(all)
 	for _, s := range all {
+		if s.HasFlag(UncheckedFlag) {
+			if p, ok := uncheckedMisused(s); ok {
+				r.Problems = append(r.Problems, p)
+			} else {
+				r.Skipped = append(r.Skipped, Skip{Sample: s, Reason: "marked " + UncheckedFlag + ": no checker for " + langName(s) + " is installed"})
+			}
+			continue
+		}
 		v, reason := route(s)
 		if reason != "" {
 			r.Skipped = append(r.Skipped, Skip{Sample: s, Reason: reason})
@@ -162,7 +176,7 @@ func CheckSamples(ctx context.Context, all []Sample, toolsDir string) (*Report, 
 
 // ToolsReady reports, with what to run, when the Node package in toolsDir is not installed.
 func ToolsReady(toolsDir string) error {
-	for _, p := range []string{"michel-codec-latest", "@taquito/taquito", "typescript", "pyright", "yaml"} {
+	for _, p := range []string{"michel-codec-latest", "@taquito/taquito", "typescript", "pyright", "yaml", "@completium/archetype"} {
 		if _, err := os.Stat(filepath.Join(toolsDir, "node_modules", filepath.FromSlash(p), "package.json")); err != nil {
 			return fmt.Errorf("samples: %s is not installed in %s: run `npm ci --prefix %s` first",
 				p, filepath.Join(toolsDir, "node_modules"), toolsDir)
@@ -180,25 +194,51 @@ func route(s Sample) (validator, skipReason string) {
 	if s.HasFlag(SkipFlag) {
 		return "", "marked " + SkipFlag
 	}
+	return validatorFor(s), ""
+}
+
+// validatorFor is the validator that reads s's language, "" when none does.
+func validatorFor(s Sample) string {
 	switch s.Lang {
 	case "michelson":
-		return "michelson", ""
+		return "michelson"
 	case "typescript", "ts", "tsx":
 		t := strings.ToLower(s.Title)
 		if strings.HasSuffix(t, ".ts") || strings.HasSuffix(t, ".tsx") {
-			return "typescript", ""
+			return "typescript"
 		}
-		return "", ""
+		return ""
 	case "json":
-		return "json", ""
+		return "json"
 	case "yaml", "yml":
-		return "yaml", ""
+		return "yaml"
 	case "bash", "sh", "shell":
-		return "bash", ""
+		return "bash"
 	case "python", "py", "smartpy":
-		return "python", ""
+		return "python"
+	case "archetype":
+		return "archetype"
 	}
-	return "", ""
+	return ""
+}
+
+// uncheckedMisused reports a sample marked unchecked whose language a validator reads.
+func uncheckedMisused(s Sample) (Problem, bool) {
+	v := validatorFor(s)
+	if v == "" {
+		return Problem{}, false
+	}
+	return Problem{Page: s.Page, Line: s.Line, Lang: v, Message: "marked " + UncheckedFlag +
+		", but the " + v + " checker reads this sample: remove the flag (mark code that is broken on purpose " +
+		SkipFlag + ")"}, true
+}
+
+// langName names s's language for a message: its fence language, or "a fence without a language".
+func langName(s Sample) string {
+	if s.Lang == "" {
+		return "a fence without a language"
+	}
+	return s.Lang
 }
 
 // validator checks one batch of samples of its language.
@@ -210,6 +250,7 @@ var validators = map[string]validator{
 	"typescript": nodeValidator("typescript.mjs", 5),
 	"python":     nodeValidator("python.mjs", 1),
 	"yaml":       nodeValidator("yaml.mjs", 1),
+	"archetype":  nodeValidator("archetype.mjs", 1),
 	"json":       checkJSON,
 	"bash":       checkBash,
 }

@@ -86,8 +86,15 @@ var checkCases = []checkCase{
 	{lang: "python", code: "def f(:\n    pass\n", bad: true, want: "", wantLine: 1},
 	{lang: "python", code: "x = 1\nreturn x\n", bad: true, want: "return", wantLine: 2},
 
+	// Archetype: whole contracts compile with the Archetype compiler.
+	{lang: "archetype", code: "archetype counter\n\nvariable total : nat = 0\n\nentry add(n : nat) {\n  total += n\n}\n"},
+	{lang: "archetype", code: "archetype counter\n\nvariable total : nat = 0\n\nentry add(n : nat) {\n  total += m\n}\n", bad: true, want: "Unknown local or variable", wantLine: 6},
+
 	// Opting out.
 	{lang: "python", meta: "skip-check", code: "def broken(:\n", skip: true},
+	// unchecked: listed as skipped for a language no checker reads, refused where one does.
+	{lang: "rust", meta: "unchecked", code: "fn main() {}\n", skip: true},
+	{lang: "michelson", meta: "unchecked", code: "parameter nat;\nstorage nat;\ncode { CAR; NIL operation; PAIR }\n", bad: true, want: "marked unchecked, but the michelson checker"},
 }
 
 func TestCheckSamplesReportsEachBadSampleAndNoGoodOne(t *testing.T) {

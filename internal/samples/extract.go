@@ -1,6 +1,6 @@
 // Package samples extracts the fenced code samples of the site's pages and checks that each one is
 // valid in its language, with the real tools readers would use (michel-codec, tsc, bash, a Python
-// parser, JSON and YAML parsers).
+// parser, JSON and YAML parsers, the Archetype compiler).
 package samples
 
 import (

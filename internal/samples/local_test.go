@@ -49,6 +49,7 @@ func TestRoutePicksTheValidatorFromLanguageAndTitle(t *testing.T) {
 		{Sample{Lang: "console"}, "", false},
 		{Sample{Lang: "smartpy"}, "python", false},
 		{Sample{Lang: "jsligo"}, "", false},
+		{Sample{Lang: "archetype"}, "archetype", false},
 		{Sample{Lang: "bash", Meta: "title=x skip-check"}, "", true},
 	}
 	for _, tt := range tests {
