@@ -410,13 +410,17 @@ func routesHash(site *content.Site) string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// checkAnchors warns about links whose #fragment names no heading of the target page.
+// checkAnchors warns about links whose #fragment names no element of the target page: a heading,
+// any other element with that id (raw HTML, a component's output) or an <a name>.
 func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) []error {
 	ids := map[string]map[string]bool{}
 	for _, d := range site.Docs {
 		set := map[string]bool{}
 		for _, h := range docs[d].Headings {
 			set[h.ID] = true
+		}
+		for _, id := range markdown.ElementIDs(docs[d].HTML) {
+			set[id] = true
 		}
 		ids[d.Route] = set
 	}
@@ -438,7 +442,7 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 				continue
 			}
 			warnings = append(warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
-				Message: fmt.Sprintf("broken anchor in %s: %s has no heading with id %q", l.Dest, target.Route, frag)})
+				Message: fmt.Sprintf("broken anchor in %s: %s has no heading or element with id %q", l.Dest, target.Route, frag)})
 		}
 	}
 	return warnings
