@@ -361,3 +361,7 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	doc.HTML = out.String()
 	return doc, nil
 }
+
+// BuiltinComponents are the components the converter renders itself, sorted: a site component of
+// the same name, imported by a page, overrides one of them there.
+func (c *Converter) BuiltinComponents() []string { return c.decl.KnownComponents() }
