@@ -606,7 +606,13 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Check loads and converts the whole site without writing anything, and returns every problem:
 // errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
+// Uses of site components that cannot be rendered are errors here.
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
-	_, _, _, warnings, err = New(Options{SiteDir: siteDir}).load(ctx)
+	b := New(Options{SiteDir: siteDir})
+	defer b.Close()
+	_, _, _, warnings, err = b.load(ctx)
+	if err == nil && b.comps != nil && len(b.comps.problems) > 0 {
+		err = errors.Join(b.comps.problems...)
+	}
 	return warnings, err
 }

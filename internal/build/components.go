@@ -132,7 +132,11 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		case errors.As(err, &re):
 			problems = append(problems, &content.Diagnostic{File: d.File, Line: u.Line, Col: u.Col,
 				Message: fmt.Sprintf("<%s> threw while rendering: %v; fix the component or the props this use gives it (the page shows the use as text)", u.Name, re)})
-			out = html.EscapeString("<"+u.Name+" />") + children
+			out = html.EscapeString("<"+u.Name+" />")
+			if !u.Inline {
+				out = "<p>" + out + "</p>\n"
+			}
+			out += children
 		case err != nil:
 			return "", nil, fmt.Errorf("%s:%d:%d: rendering <%s>: %w", d.File, u.Line, u.Col, u.Name, err)
 		default:

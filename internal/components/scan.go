@@ -7,7 +7,6 @@ package components
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -150,9 +149,6 @@ func hashTree(dir string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)[:12]), nil
 }
 
-// ErrNotComponent is no error: Resolve returns it wrapped nowhere; see Resolve.
-var errNoFile = errors.New("no such component file")
-
 // Resolve maps a module imported by the page file pageFile to the name of the site component it
 // is. '@site/…' is relative to the site folder, './…' and '../…' to the page's folder. It
 // returns "" and no error for anything else (a package, '@theme/…', a file outside the components
@@ -185,5 +181,5 @@ func (s *Set) Resolve(pageFile, module string) (string, error) {
 	}
 	shown, _ := filepath.Rel(s.SiteDir, p)
 	shown = filepath.ToSlash(shown)
-	return "", fmt.Errorf("%w: no file %s.tsx, .jsx, .ts, .js or %s/index.tsx in the site", errNoFile, shown, shown)
+	return "", fmt.Errorf("no file %s.tsx, .jsx, .ts, .js or %s/index.tsx in the site", shown, shown)
 }
