@@ -58,18 +58,18 @@ type Result struct {
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
 type Builder struct {
-	opts      Options
-	hl        *highlight.Highlighter
-	conv      *markdown.Converter
-	convMath  bool // whether conv reads math (site.yaml markdown.math)
-	mu        sync.Mutex
-	cache     map[string]*converted // by doc file
-	out       *dist.Writer
-	renderer  *prerender.Renderer
-	rendererB string               // bundle path the renderer was started with
-	starting  chan startedRenderer // a worker being started, see startRenderer
-	comps      *siteComponents    // the last load's site components
-	compWorker *components.Worker // renders site component uses; restarted when they change
+	opts       Options
+	hl         *highlight.Highlighter
+	conv       *markdown.Converter
+	convMath   bool // whether conv reads math (site.yaml markdown.math)
+	mu         sync.Mutex
+	cache      map[string]*converted // by doc file
+	out        *dist.Writer
+	renderer   *prerender.Renderer
+	rendererB  string               // bundle path the renderer was started with
+	starting   chan startedRenderer // a worker being started, see startRenderer
+	comps      *siteComponents      // the last load's site components
+	compWorker *components.Worker   // renders site component uses; restarted when they change
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -80,7 +80,7 @@ type converted struct {
 	doc      *markdown.Document
 	warnings []error
 	errs     []error
-	compErrs []error // uses of site components that cannot be rendered: reported, not fatal
+	compErrs []error           // uses of site components that cannot be rendered: reported, not fatal
 	images   map[string]string // asset path → source file
 }
 

@@ -132,7 +132,7 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		case errors.As(err, &re):
 			problems = append(problems, &content.Diagnostic{File: d.File, Line: u.Line, Col: u.Col,
 				Message: fmt.Sprintf("<%s> threw while rendering: %v; fix the component or the props this use gives it (the page shows the use as text)", u.Name, re)})
-			out = html.EscapeString("<"+u.Name+" />")
+			out = html.EscapeString("<" + u.Name + " />")
 			if !u.Inline {
 				out = "<p>" + out + "</p>\n"
 			}
