@@ -273,6 +273,7 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 	if err != nil {
 		return nil, nil, nil, warnings, err
 	}
+	warnings = append(warnings, componentWarnings(cfg.Dir, set)...)
 	if err := site.Resolve(func(d *content.Doc) string { return docs[d].Title }); err != nil {
 		return nil, nil, nil, warnings, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -170,4 +171,23 @@ func island(u markdown.ComponentUse, chunk, inner string) string {
 	}
 	return "<" + tag + ` class="tz-island" data-tz-island="` + html.EscapeString(chunk) + `" data-tz-export="` + html.EscapeString(u.Export) +
 		`" data-tz-props="` + html.EscapeString(string(u.Props)) + `">` + inner + "</" + tag + ">"
+}
+
+// ThemeOverrideWarning is what a writer sees when the site has a src/theme/ folder: Docusaurus
+// theme overrides (swizzled components) are not supported (README: site components).
+const ThemeOverrideWarning = "src/theme/ holds Docusaurus theme overrides (swizzled components), which tzdocs does not use: its own theme renders every page. Move what the overrides add into site components (src/components/) or the site's configuration"
+
+// componentWarnings are the warnings about the site's components and theme folder that do not
+// depend on a page: packages the components cannot import, a src/theme/ folder.
+func componentWarnings(siteDir string, set *components.Set) []error {
+	var out []error
+	if set != nil {
+		for _, w := range set.Warnings() {
+			out = append(out, errors.New(filepath.ToSlash(filepath.Join(filepath.Base(siteDir), w))))
+		}
+	}
+	if st, err := os.Stat(filepath.Join(siteDir, "src", "theme")); err == nil && st.IsDir() {
+		out = append(out, errors.New(filepath.ToSlash(filepath.Join(filepath.Base(siteDir), "src", "theme"))+": "+ThemeOverrideWarning))
+	}
+	return out
 }

@@ -24,6 +24,13 @@ export default function Counter({ start = 0, label }: { start?: number; label: s
 export default function Broken({ why }) {
   throw new Error("cannot render: " + why);
 }
+-- site/src/components/Chart.tsx --
+import { LineChart } from "recharts";
+export default function Chart() {
+  return LineChart();
+}
+-- site/src/theme/Footer.tsx --
+export default function Footer() { return null; }
 -- site/src/components/Tabs.tsx --
 import type { ReactNode } from "react";
 export default function Tabs({ children }: { children?: ReactNode }) {
@@ -36,6 +43,7 @@ func TestSiteComponentsRenderAndTheirErrorsDoNotStopTheBuild(t *testing.T) {
 import Broken from '@site/src/components/Broken';
 import Tabs from '../../src/components/Tabs';
 import Gone from '@site/src/components/Gone';
+import Chart from '@site/src/components/Chart';
 
 Accounts hold tez.
 
@@ -52,6 +60,8 @@ Site **tabs**.
 </Tabs>
 
 <Gone />
+
+<Chart />
 
 [To the counter](#counter-tez)`, 1) + componentsSite
 	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
@@ -85,24 +95,37 @@ Site **tabs**.
 	}
 	joined := strings.Join(problems, "\n")
 	for _, want := range []string{
-		"site/docs/architecture/accounts.md:16:1: <Broken> threw while rendering: cannot render: on purpose (at src/components/Broken/index.jsx:2:9); fix the component",
-		"site/docs/architecture/accounts.md:18:1: prop start of <Counter> is not a literal",
+		"site/docs/architecture/accounts.md:17:1: <Broken> threw while rendering: cannot render: on purpose (at src/components/Broken/index.jsx:2:9); fix the component",
+		"site/docs/architecture/accounts.md:19:1: prop start of <Counter> is not a literal",
 	} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("errors lack %q:\n%s", want, joined)
 		}
 	}
-	if len(res.Errors) != 2 {
+	if !strings.Contains(joined, "accounts.md:29:1: <Chart> threw while rendering: package recharts is not available to site components") {
+		t.Errorf("errors lack the chart's:\n%s", joined)
+	}
+	if len(res.Errors) != 3 {
 		t.Errorf("%d errors:\n%s", len(res.Errors), joined)
 	}
 	var warnings []string
 	for _, w := range res.Warnings {
 		warnings = append(warnings, w.Error())
 	}
-	if w := strings.Join(warnings, "\n"); !strings.Contains(w, `accounts.md:10:1: cannot resolve import "@site/src/components/Gone"`) || strings.Contains(w, "#counter-tez") {
+	w := strings.Join(warnings, "\n")
+	for _, want := range []string{
+		`accounts.md:10:1: cannot resolve import "@site/src/components/Gone"`,
+		`site/src/components/Chart.tsx:1: package "recharts" is not available to site components`,
+		"site/src/theme: " + ThemeOverrideWarning,
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("warnings lack %q:\n%s", want, w)
+		}
+	}
+	if strings.Contains(w, "#counter-tez") {
 		t.Errorf("warnings:\n%s", w)
 	}
-	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, "accounts.md:20:1: <Tabs> is the site's component src/components/Tabs.tsx, which overrides the built-in <Tabs>") {
+	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, "accounts.md:21:1: <Tabs> is the site's component src/components/Tabs.tsx, which overrides the built-in <Tabs>") {
 		t.Errorf("notes: %q", res.Notes)
 	}
 	// The counter's chunk is in the built site; the other pages are untouched.

@@ -2,7 +2,7 @@
 //   <out>/server/components.mjs   one SSR bundle (React bundled) exporting the modules and a render
 //   <out>/client/…                 one ES chunk per component, React taken from the page's app
 // Input: the path of a JSON file, the last argument:
-//   {toolchain, siteDir, shims, out, modules: {name: file}}
+//   {toolchain, siteDir, shims, out, modules: {name: file}, unavailable: [{Package, Names}]}
 // Output: nothing on success; errors on stderr and exit code 1.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,6 +31,22 @@ const reactAlias = [
   { find: /^react(\/.*)?$/, replacement: join(nm, "react") + "$1" },
 ];
 const names = Object.keys(cfg.modules).sort();
+
+// Packages components may not use compile to stubs that throw when used (the Go side warns about
+// each), so only the components that call them fail, at their uses.
+const stubPrefix = "\0tz-unavailable:";
+const unavailable = new Map((cfg.unavailable ?? []).map((u) => [u.Package, u.Names ?? []]));
+const stubs = {
+  name: "tz-components-unavailable-packages",
+  enforce: "pre",
+  resolveId: (id) => (unavailable.has(id) ? stubPrefix + id : null),
+  load(id) {
+    if (!id.startsWith(stubPrefix)) return null;
+    const pkg = id.slice(stubPrefix.length);
+    const fail = `function fail() { throw new Error(${JSON.stringify(`package ${pkg} is not available to site components (packages of the site's package.json are not installed)`)}); }`;
+    return [fail, "export default fail;", ...unavailable.get(pkg).map((n) => `export const ${n} = fail;`)].join("\n");
+  },
+};
 const css = { modules: { generateScopedName: "tzc_[local]_[hash:base64:6]" } };
 const common = {
   configFile: false,
@@ -47,6 +63,7 @@ await build({
   ...common,
   plugins: [
     react(),
+    stubs,
     {
       name: "tz-components-server-entry",
       resolveId: (id) => (id === serverEntry ? id : null),
@@ -85,6 +102,7 @@ await build({
   ...common,
   plugins: [
     react(),
+    stubs,
     {
       name: "tz-components-shared-react",
       enforce: "pre",

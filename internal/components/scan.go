@@ -33,6 +33,8 @@ type Set struct {
 	// Hash changes whenever a file under the site's src/ folder (which components may import)
 	// changes.
 	Hash string
+	// Unavailable are the packages the site's files import that components cannot use.
+	Unavailable []Unavailable
 }
 
 // Scan finds the components under dir (relative to siteDir; DefaultDir when empty). A site
@@ -84,6 +86,9 @@ func Scan(siteDir, dir string) (*Set, error) {
 	}
 	s.Hash, err = hashTree(filepath.Join(siteAbs, "src"))
 	if err != nil {
+		return nil, err
+	}
+	if s.Unavailable, err = s.unavailable(); err != nil {
 		return nil, err
 	}
 	return s, nil
