@@ -7,6 +7,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"tzdocs/internal/components"
 	"tzdocs/internal/content"
 	"tzdocs/internal/markdown"
+	"tzdocs/internal/markdown/plaintext"
 	"tzdocs/internal/markdown/sitecomp"
 )
 
@@ -83,11 +85,12 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 					d.File, u.Line, u.Col, u.Name, relToSite(sc.set, u.Component), u.Name))
 			}
 		}
-		out, problems, err := b.renderUses(d, &doc, bundle)
+		out, texts, problems, err := b.renderUses(d, &doc, bundle)
 		if err != nil {
 			return err
 		}
 		doc.HTML = out
+		doc.Sections = withTexts(doc.Sections, texts)
 		docs[d] = &doc
 		sc.problems = append(sc.problems, problems...)
 	}
@@ -105,10 +108,12 @@ func relToSite(s *components.Set, name string) string {
 
 // renderUses replaces the placeholders of doc's uses by the components' HTML: the last use first,
 // so a use nested in another's children is rendered before it. An interactive component's HTML is
-// wrapped in an island the page hydrates; the page's component stylesheets go first.
-func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *components.Bundle) (string, []error, error) {
-	page := doc.HTML
-	var problems []error
+// wrapped in an island the page hydrates; the page's component stylesheets go first. texts is the
+// text the components rendered (their children's excluded, which the page's sections hold
+// already), by the id of the heading they are under ("" for the intro), for search.
+func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *components.Bundle) (page string, texts map[string][]string, problems []error, err error) {
+	page = doc.HTML
+	texts = map[string][]string{}
 	css := map[string]bool{}
 	for i := len(doc.Components) - 1; i >= 0; i-- {
 		u := doc.Components[i]
@@ -119,7 +124,7 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		}
 		end := strings.Index(page[start:], closeTag)
 		if end < 0 {
-			return "", nil, fmt.Errorf("%s: the placeholder of <%s> is not closed; this is a tzdocs bug", d.File, u.Name)
+			return "", nil, nil, fmt.Errorf("%s: the placeholder of <%s> is not closed; this is a tzdocs bug", d.File, u.Name)
 		}
 		end += start
 		children := page[start+len(open) : end]
@@ -139,8 +144,12 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 			}
 			out += children
 		case err != nil:
-			return "", nil, fmt.Errorf("%s:%d:%d: rendering <%s>: %w", d.File, u.Line, u.Col, u.Name, err)
+			return "", nil, nil, fmt.Errorf("%s:%d:%d: rendering <%s>: %w", d.File, u.Line, u.Col, u.Name, err)
 		default:
+			if t := htmlText(strings.Replace(out, children, "", 1)); t != "" {
+				id := sectionAt(page, start)
+				texts[id] = append([]string{t}, texts[id]...) // uses are rendered last first
+			}
 			chunk, hasChunk := bundle.Chunks[u.Component]
 			for _, c := range chunk.CSS {
 				css[c] = true
@@ -159,7 +168,47 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		sort.Strings(links)
 		page = strings.Join(links, "") + "\n" + page
 	}
-	return page, problems, nil
+	return page, texts, problems, nil
+}
+
+var (
+	headingID = regexp.MustCompile(`<h[2-6] id="([^"]*)"`)
+	tagOrText = regexp.MustCompile(`(?s)<(script|style)\b.*?</(?:script|style)>|<[^>]*>`)
+	// reactComment is the empty comment React writes between adjacent texts: not a word break.
+	reactComment = regexp.MustCompile(`<!--.*?-->`)
+)
+
+// sectionAt is the id of the heading above offset in a page's HTML, "" before the first one.
+func sectionAt(page string, offset int) string {
+	all := headingID.FindAllStringSubmatch(page[:offset], -1)
+	if len(all) == 0 {
+		return ""
+	}
+	return html.UnescapeString(all[len(all)-1][1])
+}
+
+// htmlText is the text of an HTML fragment, whitespace-normalised.
+func htmlText(fragment string) string {
+	return plaintext.Normalize(html.UnescapeString(tagOrText.ReplaceAllString(reactComment.ReplaceAllString(fragment, ""), " ")))
+}
+
+// withTexts returns a copy of sections with the components' texts added to the sections they are
+// in; sections is left as it is (the converted document stays cached).
+func withTexts(sections []markdown.Section, texts map[string][]string) []markdown.Section {
+	if len(texts) == 0 {
+		return sections
+	}
+	out := slices.Clone(sections)
+	for i := range out {
+		if t, ok := texts[out[i].ID]; ok {
+			out[i].Text = strings.TrimSpace(out[i].Text + " " + strings.Join(t, " "))
+			delete(texts, out[i].ID)
+		}
+	}
+	if t, ok := texts[""]; ok { // an intro of nothing but components
+		out = append([]markdown.Section{{Level: 1, Text: strings.Join(t, " ")}}, out...)
+	}
+	return out
 }
 
 // island wraps a use's server HTML in the element the page's island loader hydrates (web/src/

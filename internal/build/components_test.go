@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/sitetest"
 )
 
@@ -127,6 +128,10 @@ Site **tabs**.
 	}
 	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, "accounts.md:21:1: <Tabs> is the site's component src/components/Tabs.tsx, which overrides the built-in <Tabs>") {
 		t.Errorf("notes: %q", res.Notes)
+	}
+	// Search reads what the components rendered, once.
+	if records := read(t, filepath.Join(dir, "dist"), dist.RecordsFile); strings.Count(records, "tez: 2") != 1 {
+		t.Errorf("the records do not hold the counter's text once:\n%s", records)
 	}
 	// The counter's chunk is in the built site; the other pages are untouched.
 	chunks, _ := filepath.Glob(filepath.Join(dir, "dist", "assets", "components", "Counter-*.js"))
