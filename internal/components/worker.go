@@ -1,24 +1,17 @@
 package components
 
 import (
-	"bufio"
 	"context"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
-	"strings"
 	"sync"
-	"time"
+
+	"tzdocs/internal/prerender"
 )
 
 //go:embed render.mjs
 var renderScript string
-
-// startTimeout bounds how long loading the server bundle may take.
-const startTimeout = 30 * time.Second
 
 // Site is what the Docusaurus shims tell components about the site.
 type Site struct {
@@ -54,11 +47,8 @@ func (e *RenderError) Error() string {
 // Worker is a Node process that renders component uses with a Bundle's server bundle. It is safe
 // for concurrent use; uses are rendered one at a time.
 type Worker struct {
-	mu     sync.Mutex
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	out    *bufio.Reader
-	stderr *strings.Builder
+	mu sync.Mutex
+	*prerender.Process
 	nextID int
 	// Static lists the components whose module exports static = true: they ship no JavaScript.
 	Static map[string]bool
@@ -68,49 +58,27 @@ type Worker struct {
 // Start launches the worker for b's server bundle; siteDir is the site folder, so errors name the
 // component files relative to it.
 func Start(ctx context.Context, b *Bundle, siteDir string, site Site) (*Worker, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, errors.New("node (Node.js 20 or newer) is needed to render the site components and was not found on PATH")
-	}
-	cmd := exec.CommandContext(ctx, node, "--enable-source-maps", "--input-type=module", "-e", renderScript, "--", b.Server, siteDir)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	w := &Worker{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 1<<20), stderr: &strings.Builder{}, bundle: b.Server}
-	cmd.Stderr = w.stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting node for the site components: %w", err)
-	}
 	var hello struct {
 		Ready  bool     `json:"ready"`
 		Static []string `json:"static"`
 		Fatal  string   `json:"fatal"`
 	}
-	ready := make(chan error, 1)
-	go func() { ready <- w.read(&hello) }()
-	select {
-	case err = <-ready:
-	case <-time.After(startTimeout):
-		_ = cmd.Process.Kill()
-		err = fmt.Errorf("no answer within %s: %w", startTimeout, <-ready)
-	}
+	// Source maps make a component's stack name its own file and line.
+	p, err := prerender.StartProcess(ctx, renderScript, []string{"--enable-source-maps"}, []string{b.Server, siteDir}, &hello)
 	if err != nil || !hello.Ready {
-		_ = w.Close()
+		if p != nil {
+			_ = p.Close()
+		}
 		if hello.Fatal != "" {
 			return nil, fmt.Errorf("loading the site components: %s", hello.Fatal)
 		}
-		return nil, fmt.Errorf("the site components worker did not start: %v", err)
+		return nil, fmt.Errorf("the site components worker did not start: %w", err)
 	}
-	w.Static = map[string]bool{}
+	w := &Worker{Process: p, Static: map[string]bool{}, bundle: b.Server}
 	for _, n := range hello.Static {
 		w.Static[n] = true
 	}
-	if err := w.send(map[string]any{"site": site}); err != nil {
+	if err := w.Send(map[string]any{"site": site}); err != nil {
 		_ = w.Close()
 		return nil, err
 	}
@@ -119,23 +87,6 @@ func Start(ctx context.Context, b *Bundle, siteDir string, site Site) (*Worker, 
 
 // Bundle is the server bundle the worker runs.
 func (w *Worker) Bundle() string { return w.bundle }
-
-func (w *Worker) read(v any) error {
-	line, err := w.out.ReadBytes('\n')
-	if err != nil {
-		return fmt.Errorf("the site components worker stopped: %w; %s", err, strings.TrimSpace(w.stderr.String()))
-	}
-	return json.Unmarshal(line, v)
-}
-
-func (w *Worker) send(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.stdin.Write(append(b, '\n'))
-	return err
-}
 
 // Render renders one use. A component that throws gives a *RenderError; any other error means the
 // worker is unusable and must be closed.
@@ -147,7 +98,7 @@ func (w *Worker) Render(u Use) (string, error) {
 		ID int `json:"id"`
 		Use
 	}{w.nextID, u}
-	if err := w.send(req); err != nil {
+	if err := w.Send(req); err != nil {
 		return "", fmt.Errorf("sending a use to the site components worker: %w", err)
 	}
 	var res struct {
@@ -156,7 +107,7 @@ func (w *Worker) Render(u Use) (string, error) {
 		Error string `json:"error"`
 		At    string `json:"at"`
 	}
-	if err := w.read(&res); err != nil {
+	if err := w.Read(&res); err != nil {
 		return "", err
 	}
 	if res.ID != w.nextID {
@@ -166,10 +117,4 @@ func (w *Worker) Render(u Use) (string, error) {
 		return "", &RenderError{Message: res.Error, At: res.At}
 	}
 	return res.HTML, nil
-}
-
-// Close stops the worker.
-func (w *Worker) Close() error {
-	_ = w.stdin.Close()
-	return w.cmd.Wait()
 }

@@ -9,7 +9,7 @@ import * as React from "react";
 import * as ReactDOM from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
 import * as jsxRuntime from "react/jsx-runtime";
-import { DATA_ID } from "../lib/boot";
+import { DataElementID } from "../lib/contract";
 
 /** How near the viewport an island must come to be hydrated. */
 export const ISLAND_MARGIN = "600px";
@@ -22,7 +22,7 @@ function share() {
   if (host.__tzdocsReact) return;
   host.__tzdocsReact = { react: React, reactDom: ReactDOM, jsxRuntime };
   try {
-    const site = (JSON.parse(document.getElementById(DATA_ID)?.textContent ?? "{}") as { site?: Record<string, string> }).site ?? {};
+    const site = (JSON.parse(document.getElementById(DataElementID)?.textContent ?? "{}") as { site?: Record<string, string> }).site ?? {};
     host.__tzdocsSite = { title: site.title ?? "", tagline: site.tagline ?? "", url: site.url ?? "", baseUrl: site.baseUrl ?? "/", customFields: {} };
   } catch {
     host.__tzdocsSite = { title: "", tagline: "", url: "", baseUrl: "/", customFields: {} };
