@@ -30,7 +30,7 @@ var ErrNoNode = errors.New("node (Node.js 20 or newer) is needed to prerender pa
 
 // Renderer is a running Node process that renders pages one at a time. It is safe for concurrent use.
 type Renderer struct {
-	mu     sync.Mutex
+	mu sync.Mutex
 	*Process
 	nextID int
 }
