@@ -1,5 +1,6 @@
 // An interactive site component with state: it hydrates when it comes near the viewport.
 import { useState } from "react";
+import "./Counter.css";
 
 export default function Counter({ start = 0, step = 1, label = "Count" }: { start?: number; step?: number; label?: string }) {
   const [count, setCount] = useState(start);
