@@ -74,7 +74,18 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "warning: %v\n", w)
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(stderr, "note: %s\n", n)
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "error: %v\n", e)
+	}
 	fmt.Fprintf(stdout, "built %d pages into %s in %d ms (%d warnings)\n", res.Pages, *out, res.Duration.Milliseconds(), len(res.Warnings))
+	if len(res.Errors) > 0 {
+		// Every page was written (the uses in error show as text), so a writer sees the whole
+		// site; the exit status still says it needs fixing.
+		return fmt.Errorf("build finished with %d site component errors (above)", len(res.Errors))
+	}
 	return nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"tzdocs/internal/components"
 	"tzdocs/internal/config"
 	"tzdocs/internal/content"
 	"tzdocs/internal/dist"
@@ -32,12 +33,24 @@ type Options struct {
 	WebDir  string // the web app's build output, holding client/ and server/
 	// Dev adds the live-reload event URL to the site data.
 	Dev bool
+	// Toolchain is the web app's folder, whose Vite and React compile the site's own components
+	// (src/components/): the folder above WebDir when empty.
+	Toolchain string
+	// ComponentsCache is where compiled site components are kept: components.CacheDir() when empty.
+	ComponentsCache string
 }
 
 // Result describes a finished build.
 type Result struct {
 	Pages    int
 	Warnings []error
+	// Errors are uses of site components that could not be rendered (a component that threw,
+	// props that are not literals): the pages were written, showing those uses as text, but the
+	// build should be reported as failed.
+	Errors []error
+	// Notes are what the build tells without it being a problem (a site component overriding a
+	// built-in one).
+	Notes []string
 	// Changed lists the routes whose output differs from the previous build of this Builder.
 	Changed  []string
 	Duration time.Duration
@@ -45,16 +58,18 @@ type Result struct {
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
 type Builder struct {
-	opts      Options
-	hl        *highlight.Highlighter
-	conv      *markdown.Converter
-	convMath  bool // whether conv reads math (site.yaml markdown.math)
-	mu        sync.Mutex
-	cache     map[string]*converted // by doc file
-	out       *dist.Writer
-	renderer  *prerender.Renderer
-	rendererB string               // bundle path the renderer was started with
-	starting  chan startedRenderer // a worker being started, see startRenderer
+	opts       Options
+	hl         *highlight.Highlighter
+	conv       *markdown.Converter
+	convMath   bool // whether conv reads math (site.yaml markdown.math)
+	mu         sync.Mutex
+	cache      map[string]*converted // by doc file
+	out        *dist.Writer
+	renderer   *prerender.Renderer
+	rendererB  string               // bundle path the renderer was started with
+	starting   chan startedRenderer // a worker being started, see startRenderer
+	comps      *siteComponents      // the last load's site components
+	compWorker *components.Worker   // renders site component uses; restarted when they change
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -65,6 +80,7 @@ type converted struct {
 	doc      *markdown.Document
 	warnings []error
 	errs     []error
+	compErrs []error           // uses of site components that cannot be rendered: reported, not fatal
 	images   map[string]string // asset path → source file
 }
 
@@ -98,6 +114,10 @@ func (b *Builder) closeRenderer() {
 	if b.renderer != nil {
 		_ = b.renderer.Close()
 		b.renderer = nil
+	}
+	if b.compWorker != nil {
+		_ = b.compWorker.Close()
+		b.compWorker = nil
 	}
 }
 
@@ -135,6 +155,14 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	res = &Result{Warnings: warnings}
 	if err != nil {
 		return nil, err
+	}
+	if sc := b.comps; sc != nil {
+		res.Errors, res.Notes = sc.problems, sc.notes
+		if sc.bundle != nil {
+			if err := out.CopyTree(filepath.Join(sc.bundle.ClientDir, "components"), dist.AssetsDir+"/components", nil); err != nil {
+				return nil, err
+			}
+		}
 	}
 
 	sd := siteData(site)
@@ -235,10 +263,17 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
+	// A site without a components folder stops here: nothing else is read or started for it.
+	set, err := components.Scan(cfg.Dir, cfg.ComponentsPath)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	b.comps = &siteComponents{set: set}
 	docs, images, warnings, err := b.convertAll(ctx, site)
 	if err != nil {
 		return nil, nil, nil, warnings, err
 	}
+	warnings = append(warnings, componentWarnings(cfg.Dir, set)...)
 	if err := site.Resolve(func(d *content.Doc) string { return docs[d].Title }); err != nil {
 		return nil, nil, nil, warnings, err
 	}
@@ -246,6 +281,9 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 		if d.Kind == content.KindGeneratedIndex {
 			docs[d] = generatedIndex(site, d)
 		}
+	}
+	if err := b.renderComponents(ctx, site, b.comps, docs); err != nil {
+		return nil, nil, nil, warnings, err
 	}
 	return site, docs, images, append(warnings, checkAnchors(site, docs)...), nil
 }
@@ -287,6 +325,9 @@ func (b *Builder) convertAll(ctx context.Context, site *content.Site) (map[*cont
 		prev, ok := b.cache[d.File]
 		mu.Unlock()
 		key := docKey(site, d, prev) + routesKey
+		if set := b.comps.set; set != nil {
+			key += set.Hash // which imports are components, and so how the page reads
+		}
 		if ok && prev.key == key {
 			continue
 		}
@@ -308,6 +349,7 @@ func (b *Builder) convertAll(ctx context.Context, site *content.Site) (map[*cont
 		docs[d] = c.doc
 		warnings = append(warnings, c.warnings...)
 		errs = append(errs, c.errs...)
+		b.comps.problems = append(b.comps.problems, c.compErrs...)
 		for k, v := range c.images {
 			images[k] = v
 		}
@@ -347,6 +389,10 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *co
 			return img, err
 		},
 	}
+	if set := b.comps.set; set != nil {
+		file := filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(d.File)) // d.File is relative to the site's parent
+		ctx.ResolveComponent = func(module string) (string, error) { return set.Resolve(file, module) }
+	}
 	doc, err := b.conv.Convert(d.Body, ctx)
 	if err != nil {
 		c.errs = append(c.errs, &content.Diagnostic{File: d.File, Message: err.Error()})
@@ -366,9 +412,12 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *co
 		diag := &content.Diagnostic{File: inFile(d, e.File), Line: e.Line, Col: e.Col, Message: e.Message}
 		// A missing image follows onBrokenMarkdownImages; a content reference that cannot be
 		// included always fails the build.
-		if e.Cause != markdown.CauseImage || site.Config.Docs.OnBrokenMarkdownImages == "throw" {
+		switch {
+		case e.Cause == markdown.CauseComponent:
+			c.compErrs = append(c.compErrs, diag)
+		case e.Cause != markdown.CauseImage || site.Config.Docs.OnBrokenMarkdownImages == "throw":
 			c.errs = append(c.errs, diag)
-		} else {
+		default:
 			c.warnings = append(c.warnings, diag)
 		}
 	}
@@ -410,13 +459,17 @@ func routesHash(site *content.Site) string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// checkAnchors warns about links whose #fragment names no heading of the target page.
+// checkAnchors warns about links whose #fragment names no element of the target page: a heading,
+// any other element with that id (raw HTML, a component's output) or an <a name>.
 func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) []error {
 	ids := map[string]map[string]bool{}
 	for _, d := range site.Docs {
 		set := map[string]bool{}
 		for _, h := range docs[d].Headings {
 			set[h.ID] = true
+		}
+		for _, id := range markdown.ElementIDs(docs[d].HTML) {
+			set[id] = true
 		}
 		ids[d.Route] = set
 	}
@@ -438,7 +491,7 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 				continue
 			}
 			warnings = append(warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
-				Message: fmt.Sprintf("broken anchor in %s: %s has no heading with id %q", l.Dest, target.Route, frag)})
+				Message: fmt.Sprintf("broken anchor in %s: %s has no heading or element with id %q", l.Dest, target.Route, frag)})
 		}
 	}
 	return warnings
@@ -554,7 +607,13 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Check loads and converts the whole site without writing anything, and returns every problem:
 // errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
+// Uses of site components that cannot be rendered are errors here.
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
-	_, _, _, warnings, err = New(Options{SiteDir: siteDir}).load(ctx)
+	b := New(Options{SiteDir: siteDir})
+	defer b.Close()
+	_, _, _, warnings, err = b.load(ctx)
+	if err == nil && b.comps != nil && len(b.comps.problems) > 0 {
+		err = errors.Join(b.comps.problems...)
+	}
 	return warnings, err
 }

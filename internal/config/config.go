@@ -25,6 +25,9 @@ type Config struct {
 	Docs        Docs        `yaml:"docs"`
 	Markdown    Markdown    `yaml:"markdown"`
 	ThemeConfig ThemeConfig `yaml:"themeConfig"`
+	// ComponentsPath is the folder of the site's own React components, relative to the site
+	// folder: src/components when empty, as in Docusaurus.
+	ComponentsPath string `yaml:"componentsPath"`
 
 	// File is the path site.yaml was read from; Dir is the site folder that holds it.
 	File string `yaml:"-"`

@@ -163,6 +163,12 @@ func (d *Dev) rebuild(ctx context.Context) {
 		for _, w := range res.Warnings {
 			fmt.Fprintf(d.opts.Log, "warning: %v\n", w)
 		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(d.opts.Log, "note: %s\n", n)
+		}
+		for _, e := range res.Errors {
+			fmt.Fprintf(d.opts.Log, "error: %v\n", e)
+		}
 		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed\n", res.Duration.Milliseconds(), len(res.Changed))
 		changed := res.Changed
 		if changed == nil {

@@ -9,6 +9,7 @@ package markdown
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/yuin/goldmark"
@@ -34,6 +35,7 @@ import (
 	"tzdocs/internal/markdown/math"
 	"tzdocs/internal/markdown/mdx"
 	"tzdocs/internal/markdown/rawhtml"
+	"tzdocs/internal/markdown/sitecomp"
 	"tzdocs/internal/markdown/tablewrap"
 	"tzdocs/internal/markdown/tabs"
 	"tzdocs/internal/markdown/tutorialcard"
@@ -65,6 +67,27 @@ type PageContext struct {
 	// error, which becomes a Document.Errors entry at the <X /> line. With ReadPartial nil, every
 	// inclusion is such an error.
 	ReadPartial func(importPath string) (src []byte, file string, err error)
+	// ResolveComponent maps a module a page imports (as written: '@site/src/components/X', a path
+	// relative to the page) to the site component it is, named by its path under the components
+	// folder without extension ("Counter", "cards/Card"). It returns "" and no error for a module
+	// that is no site component (a package, a Markdown partial, '@theme/…'), and an error, which
+	// becomes a warning at the import, for a component path that names no file. With it nil,
+	// pages use no site component.
+	ResolveComponent func(importPath string) (component string, err error)
+}
+
+// ComponentUse is one use of a site component in a page, rendered by the build in place of the
+// placeholder sitecomp.Placeholder(i) of HTML, where i is its index in Document.Components.
+type ComponentUse struct {
+	Component string // the component's module, see PageContext.ResolveComponent
+	Export    string // "default", or the named export the page imports
+	Name      string // the tag name as written
+	// Props is a JSON object of the props written on the tag; the children, when Children is set,
+	// are the HTML between the placeholder's tags.
+	Props     json.RawMessage
+	Children  bool
+	Inline    bool // inside a paragraph
+	Line, Col int
 }
 
 // Image is a resolved image.
@@ -129,6 +152,9 @@ type Diagnostic struct {
 const (
 	CauseImage   = "image"
 	CausePartial = "partial"
+	// CauseComponent marks a use of a site component that cannot be rendered (props that are not
+	// literals): the build reports it but goes on, showing the use as text.
+	CauseComponent = "component"
 )
 
 // String formats d as "line:col: message", to be prefixed with the page's file name; a problem in
@@ -164,6 +190,8 @@ type Document struct {
 	Warnings   []Diagnostic // e.g. unknown code language, unknown JSX component
 	Errors     []Diagnostic // e.g. ResolveImage failures, partials that cannot be included
 	HasMermaid bool
+	// Components are the uses of site components, in page order.
+	Components []ComponentUse
 	// Embeds are the resources of other sites the page loads (external images, frames, audio and
 	// video), so the server's content security policy can allow exactly their origins.
 	Embeds []Embed
@@ -206,6 +234,7 @@ func New(opts Options) *Converter {
 		embed.Extension{},
 		tutorialcard.Extension{},
 		rawhtml.Extension{},
+		sitecomp.Extension{},
 	}
 	if opts.Math {
 		exts = append(exts, math.Extension{})
@@ -291,6 +320,9 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 		doc.Errors = append(doc.Errors, Diagnostic{File: p.File, Line: p.Line, Col: 1, Message: p.Message, Cause: CausePartial})
 	}
 	pc := parser.NewContext()
+	if ctx.ResolveComponent != nil {
+		bindComponents(pc, src, ctx.ResolveComponent)
+	}
 	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 
 	first := root.FirstChild()
@@ -310,6 +342,16 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	for _, w := range diag.Warnings(pc) {
 		doc.Warnings = append(doc.Warnings, pos.diag(w.Offset, w.Message))
 	}
+	for _, e := range sitecomp.Errors(pc) {
+		d := pos.diag(e.Offset, e.Message)
+		d.Cause = CauseComponent
+		doc.Errors = append(doc.Errors, d)
+	}
+	for _, u := range sitecomp.Uses(pc) {
+		d := pos.diag(u.Offset, "")
+		doc.Components = append(doc.Components, ComponentUse{Component: u.Component, Export: u.Export, Name: u.Name,
+			Props: u.Props, Children: u.Children, Inline: u.Inline, Line: d.Line, Col: d.Col})
+	}
 
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
@@ -319,3 +361,7 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	doc.HTML = out.String()
 	return doc, nil
 }
+
+// BuiltinComponents are the components the converter renders itself, sorted: a site component of
+// the same name, imported by a page, overrides one of them there.
+func (c *Converter) BuiltinComponents() []string { return c.decl.KnownComponents() }

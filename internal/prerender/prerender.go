@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,24 +30,55 @@ var ErrNoNode = errors.New("node (Node.js 20 or newer) is needed to prerender pa
 
 // Renderer is a running Node process that renders pages one at a time. It is safe for concurrent use.
 type Renderer struct {
-	mu     sync.Mutex
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	out    *bufio.Reader
-	stderr *strings.Builder
+	mu sync.Mutex
+	*Process
 	nextID int
 }
 
 // Start launches Node with the SSR bundle at bundlePath (web/dist/server/entry-server.js).
 func Start(ctx context.Context, bundlePath string) (*Renderer, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		return nil, ErrNoNode
 	}
 	if _, err := os.Stat(bundlePath); err != nil {
 		return nil, fmt.Errorf("SSR bundle %s not found: build the web app first (make build, or npm run build in web/)", bundlePath)
 	}
-	cmd := exec.CommandContext(ctx, node, "--input-type=module", "-e", workerScript, "--", bundlePath)
+	var hello struct {
+		Ready bool   `json:"ready"`
+		Fatal string `json:"fatal"`
+	}
+	p, err := StartProcess(ctx, workerScript, nil, []string{bundlePath}, &hello)
+	if err != nil || !hello.Ready {
+		if p != nil {
+			_ = p.Close()
+		}
+		if hello.Fatal != "" {
+			return nil, fmt.Errorf("loading the SSR bundle: %s", hello.Fatal)
+		}
+		return nil, fmt.Errorf("the prerender worker did not start: %w", err)
+	}
+	return &Renderer{Process: p}, nil
+}
+
+// Process is a Node worker that speaks JSON lines on its standard input and output: the
+// prerender worker, and the site components' worker (internal/components).
+type Process struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	out    *bufio.Reader
+	stderr *strings.Builder
+}
+
+// StartProcess runs script (an ES module) under Node with the node flags and script args given,
+// and reads its first line into hello within startTimeout. On an error after Node started, the
+// process is returned too, so the caller can close it.
+func StartProcess(ctx context.Context, script string, flags, args []string, hello any) (*Process, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, ErrNoNode
+	}
+	argv := append(append(slices.Clone(flags), "--input-type=module", "-e", script, "--"), args...)
+	cmd := exec.CommandContext(ctx, node, argv...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -60,53 +92,49 @@ func Start(ctx context.Context, bundlePath string) (*Renderer, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting node: %w", err)
 	}
-	r := &Renderer{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 1<<20), stderr: stderr}
-	var hello struct {
-		Ready bool   `json:"ready"`
-		Fatal string `json:"fatal"`
-	}
+	p := &Process{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 1<<20), stderr: stderr}
 	ready := make(chan error, 1)
-	go func() { ready <- r.read(&hello) }()
+	go func() { ready <- p.Read(hello) }()
 	select {
 	case err = <-ready:
 	case <-time.After(startTimeout):
 		_ = cmd.Process.Kill()
-		err = <-ready
-		err = fmt.Errorf("no answer within %s: %w", startTimeout, err)
+		err = fmt.Errorf("no answer within %s: %w", startTimeout, <-ready)
 	}
-	if err != nil || !hello.Ready {
-		r.Close()
-		if hello.Fatal != "" {
-			return nil, fmt.Errorf("loading the SSR bundle: %s", hello.Fatal)
-		}
-		return nil, fmt.Errorf("the prerender worker did not start: %v %s", err, stderr.String())
-	}
-	return r, nil
+	return p, err
 }
 
-func (r *Renderer) read(v any) error {
-	line, err := r.out.ReadBytes('\n')
+// Read reads the next line into v.
+func (p *Process) Read(v any) error {
+	line, err := p.out.ReadBytes('\n')
 	if err != nil {
-		return fmt.Errorf("prerender worker stopped: %w; %s", err, strings.TrimSpace(r.stderr.String()))
+		return fmt.Errorf("node worker stopped: %w; %s", err, strings.TrimSpace(p.stderr.String()))
 	}
 	return json.Unmarshal(line, v)
 }
 
-func (r *Renderer) send(v any) error {
+// Send writes v as one line.
+func (p *Process) Send(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
 	b = append(b, '\n')
-	_, err = r.stdin.Write(b)
+	_, err = p.stdin.Write(b)
 	return err
+}
+
+// Close stops the Node process.
+func (p *Process) Close() error {
+	_ = p.stdin.Close()
+	return p.cmd.Wait()
 }
 
 // SetSite sends the site data that the following pages render with.
 func (r *Renderer) SetSite(site any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.send(map[string]any{"site": site})
+	return r.Send(map[string]any{"site": site})
 }
 
 // RenderAll renders pages given as JSON (each a PageData object) and calls done with each page's
@@ -142,7 +170,7 @@ func (r *Renderer) RenderAll(pages [][]byte, done func(i int, html string) error
 			HTML  string `json:"html"`
 			Error string `json:"error"`
 		}
-		if err := r.read(&res); err != nil {
+		if err := r.Read(&res); err != nil {
 			return fail(err)
 		}
 		switch {
@@ -166,9 +194,3 @@ type PageError struct {
 
 func (e *PageError) Error() string { return e.Err.Error() }
 func (e *PageError) Unwrap() error { return e.Err }
-
-// Close stops the Node process.
-func (r *Renderer) Close() error {
-	_ = r.stdin.Close()
-	return r.cmd.Wait()
-}

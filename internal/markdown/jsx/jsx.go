@@ -20,6 +20,7 @@ import (
 	"tzdocs/internal/markdown/diag"
 	"tzdocs/internal/markdown/ext"
 	"tzdocs/internal/markdown/mdx"
+	"tzdocs/internal/markdown/sitecomp"
 )
 
 // KindLiteral is the node kind of *Literal.
@@ -117,7 +118,7 @@ func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 	}
 	isKnown := func(name string) bool {
 		head, _, _ := strings.Cut(name, ".") // <Tabs.Item> is known when Tabs is
-		return known[head]
+		return known[head] || sitecomp.Bound(pc, head)
 	}
 	builtins := strings.Join(c.components, ", ")
 	warn := func(offset int, name string) {
@@ -125,7 +126,7 @@ func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 		var msg string
 		switch module, imported := imports[head]; {
 		case imported:
-			msg = fmt.Sprintf("component <%s> comes from %q, a React component tzdocs does not run; shown as text. Use one of %s, a Markdown partial, or plain Markdown and HTML", name, module, builtins)
+			msg = fmt.Sprintf("component <%s> comes from %q, a React component tzdocs does not run: only the site's own components (src/components/) run; shown as text. Use one of %s, a site component, a Markdown partial, or plain Markdown and HTML", name, module, builtins)
 		case exports[head]:
 			msg = fmt.Sprintf("component <%s> is defined in the page with export, which tzdocs does not run; shown as text. Use one of %s, or plain Markdown and HTML", name, builtins)
 		default:
