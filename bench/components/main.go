@@ -1,4 +1,4 @@
-// Command components measures what a site's own React components cost (docs/decisions/0011): the
+// Command components measures what a site's own React components cost (docs/decisions/0013): the
 // first compilation with Vite, the build time per use rendered, and the JavaScript each component
 // adds to a page (gzip). It builds copies of the fixture site (e2e/fixture-site) with a generated
 // page of many uses. Run it from the project root after `make build`: go run ./bench/components
