@@ -41,6 +41,8 @@ type Result struct {
 	// Changed lists the routes whose output differs from the previous build of this Builder.
 	Changed  []string
 	Duration time.Duration
+	// Phases says where Duration went, phase by phase (see the Phase names).
+	Phases []Phase
 }
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
@@ -115,6 +117,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		}
 	}()
 	start := time.Now()
+	clk := newPhaseClock()
 	web, err := readWebManifest(b.opts.WebDir)
 	if err != nil {
 		return nil, err
@@ -131,7 +134,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.DiagramFrameFile, web.diagramFrame())
-	site, docs, images, warnings, err := b.load(ctx)
+	site, docs, images, warnings, err := b.load(ctx, clk)
 	res = &Result{Warnings: warnings}
 	if err != nil {
 		return nil, err
@@ -169,6 +172,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err
 	}
+	clk.mark(PhasePrerender)
 	routes := make([]string, 0, len(pages))
 	for _, p := range pages {
 		routes = append(routes, p.Route)
@@ -209,6 +213,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // nothing written: the previous output stays whole
 	}
+	clk.mark(PhaseRecords)
 	changed, err := b.out.Write(out)
 	if err != nil {
 		return nil, err
@@ -219,6 +224,8 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		}
 	}
 	res.Pages = len(pages)
+	clk.mark(PhaseWrite)
+	res.Phases = clk.phases
 	res.Duration = time.Since(start)
 	return res, nil
 }
@@ -226,7 +233,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 // load reads the site and converts its Markdown: Scan finds the docs and their routes, every doc
 // is converted, Resolve names the docs by the headings of those conversions (content.Title) and
 // resolves the sidebars, and the generated index pages are rendered from their categories.
-func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
+func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
 	cfg, err := config.Load(b.opts.SiteDir)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -235,6 +242,7 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
+	clk.mark(PhaseLoad)
 	docs, images, warnings, err := b.convertAll(ctx, site)
 	if err != nil {
 		return nil, nil, nil, warnings, err
@@ -247,7 +255,9 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 			docs[d] = generatedIndex(site, d)
 		}
 	}
-	return site, docs, images, append(warnings, checkAnchors(site, docs)...), nil
+	warnings = append(warnings, checkAnchors(site, docs)...)
+	clk.mark(PhaseConvert)
+	return site, docs, images, warnings, nil
 }
 
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
@@ -555,6 +565,6 @@ func sortedKeys[V any](m map[string]V) []string {
 // Check loads and converts the whole site without writing anything, and returns every problem:
 // errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
-	_, _, _, warnings, err = New(Options{SiteDir: siteDir}).load(ctx)
+	_, _, _, warnings, err = New(Options{SiteDir: siteDir}).load(ctx, nil)
 	return warnings, err
 }

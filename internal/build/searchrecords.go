@@ -53,7 +53,7 @@ func Records(ctx context.Context, siteDir string) ([]dist.Record, error) {
 // fromSite converts the site in siteDir as a build does, without writing or prerendering, and
 // returns what derive makes of the converted pages.
 func fromSite[T any](ctx context.Context, siteDir string, derive func(*content.Site, map[*content.Doc]*markdown.Document) T) (T, error) {
-	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx)
+	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx, nil)
 	if err != nil {
 		var zero T
 		return zero, err

@@ -66,7 +66,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		w.Close()
 		return nil, err
 	}
-	d.rebuild(ctx)
+	d.rebuild(ctx, time.Now())
 	go d.loop(ctx)
 	go func() {
 		// Event streams never end by themselves: end them with the server, so shutdown is prompt.
@@ -105,6 +105,7 @@ func (d *Dev) watchTree(root string) error {
 
 func (d *Dev) loop(ctx context.Context) {
 	var timer *time.Timer
+	var first time.Time // the first event of the burst being waited out
 	fire := make(chan struct{}, 1)
 	for {
 		select {
@@ -124,6 +125,9 @@ func (d *Dev) loop(ctx context.Context) {
 			if strings.HasSuffix(ev.Name, "~") || strings.HasPrefix(filepath.Base(ev.Name), ".#") {
 				continue // editor backup and lock files
 			}
+			if first.IsZero() {
+				first = time.Now()
+			}
 			if timer == nil {
 				timer = time.AfterFunc(d.opts.Debounce, func() { fire <- struct{}{} })
 			} else {
@@ -135,15 +139,18 @@ func (d *Dev) loop(ctx context.Context) {
 			}
 			fmt.Fprintf(d.opts.Log, "watch error: %v\n", err)
 		case <-fire:
-			d.rebuild(ctx)
+			d.rebuild(ctx, first)
+			first = time.Time{}
 		}
 	}
 }
 
 // rebuild builds the site; on success the server reloads and browsers refresh, on failure the
 // error goes to the browsers and the last good build stays served.
-func (d *Dev) rebuild(ctx context.Context) {
+func (d *Dev) rebuild(ctx context.Context, first time.Time) {
+	start := time.Now()
 	res, err := d.builder.Build(ctx)
+	served := time.Now()
 	if err == nil {
 		d.mu.Lock()
 		if d.srv == nil {
@@ -163,13 +170,14 @@ func (d *Dev) rebuild(ctx context.Context) {
 		for _, w := range res.Warnings {
 			fmt.Fprintf(d.opts.Log, "warning: %v\n", w)
 		}
-		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed\n", res.Duration.Milliseconds(), len(res.Changed))
 		changed := res.Changed
 		if changed == nil {
 			changed = []string{}
 		}
+		t := newTimings(first, start, res.Phases, served)
+		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
 		d.hub.send("ok", map[string]any{})
-		d.hub.send("reload", map[string]any{"routes": changed})
+		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})
 	}
 	select {
 	case d.rebuilt <- err:
