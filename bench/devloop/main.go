@@ -104,8 +104,10 @@ func run(args []string, stdout io.Writer) error {
 			change: func(src string, i int) string { return withParagraph(src, fmt.Sprintf("Bench paragraph %d.", i)) },
 			mark:   func(i int) string { return fmt.Sprintf("Bench paragraph %d.", i) }},
 		{name: "title of one page", files: pages, count: few,
-			change: func(src string, i int) string { return titleRe.ReplaceAllString(src, fmt.Sprintf("${1}Bench title %d", i)) },
-			mark:   func(i int) string { return fmt.Sprintf("Bench title %d", i) }},
+			change: func(src string, i int) string {
+				return titleRe.ReplaceAllString(src, fmt.Sprintf("${1}Bench title %d", i))
+			},
+			mark: func(i int) string { return fmt.Sprintf("Bench title %d", i) }},
 		{name: "sidebars.yaml (a category label)", files: []string{"sidebars.yaml"}, count: few,
 			change: func(src string, i int) string {
 				return labelRe.ReplaceAllString(src, fmt.Sprintf("${1}Architecture %d", i))
