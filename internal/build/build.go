@@ -43,6 +43,12 @@ type Result struct {
 	Duration time.Duration
 	// Phases says where Duration went, phase by phase (see the Phase names).
 	Phases []Phase
+	// Files are the paths (relative, slash-separated) the build wrote or removed in the output
+	// folder.
+	Files map[string]bool
+	// Records are the search records written to dist.RecordsFile, so `tzdocs dev` can index
+	// them without reading them back. Do not modify them.
+	Records []dist.Record
 }
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
@@ -57,6 +63,8 @@ type Builder struct {
 	renderer  *prerender.Renderer
 	rendererB string               // bundle path the renderer was started with
 	starting  chan startedRenderer // a worker being started, see startRenderer
+	// records holds each page's search records from the last build, by route (see recordsOf).
+	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -78,11 +86,14 @@ func New(opts Options) *Builder {
 	if opts.WebDir == "" {
 		opts.WebDir = filepath.Join("web", "dist")
 	}
+	out := dist.NewWriter(opts.OutDir)
+	out.NoSidecars = opts.Dev
 	return &Builder{
-		opts:  opts,
-		hl:    highlight.New(),
-		cache: map[string]*converted{},
-		out:   dist.NewWriter(opts.OutDir),
+		opts:    opts,
+		hl:      highlight.New(),
+		cache:   map[string]*converted{},
+		out:     out,
+		records: map[string]pageRecords{},
 	}
 }
 
@@ -188,11 +199,11 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	writeTextFiles(site, docs, out)
-	records, err := searchRecords(site, docs)
+	records, recordsJSON, err := b.searchRecords(site, docs)
 	if err != nil {
 		return nil, err
 	}
-	out.Add(dist.RecordsFile, records)
+	out.Add(dist.RecordsFile, recordsJSON)
 	code, err := codeFile(site, docs)
 	if err != nil {
 		return nil, err
@@ -218,12 +229,14 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Files = changed
 	for _, p := range pages {
 		if changed[dist.PageFile(p.Route)] || changed[dist.DataFile(p.Route)] {
 			res.Changed = append(res.Changed, p.Route)
 		}
 	}
 	res.Pages = len(pages)
+	res.Records = records
 	clk.mark(PhaseWrite)
 	res.Phases = clk.phases
 	res.Duration = time.Since(start)

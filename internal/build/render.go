@@ -198,6 +198,8 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 // change since the last build keep their HTML and are not sent to Node again.
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
+	// What every page's HTML is made from besides its own data, hashed once rather than per page.
+	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
 	var todo []*dist.PageData
 	var todoJSON [][]byte
 	for _, p := range pages {
@@ -208,7 +210,7 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 		if p.Kind != "notfound" {
 			out.Add(dist.DataFile(p.Route), data)
 		}
-		key := renderKey(siteJSON, shellKey, []byte(sh.codeCSS), data)
+		key := renderKey([]byte(common), data)
 		page := dist.PageFile(p.Route)
 		out.Note(page, key)
 		if prev, ok := b.out.Noted(page); ok && prev == key {

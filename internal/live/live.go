@@ -29,7 +29,9 @@ type Options struct {
 	SiteDir, OutDir, WebDir string
 	// Log receives build results and errors.
 	Log io.Writer
-	// Debounce is how long to wait for more file events before rebuilding (default 40 ms).
+	// Debounce is how long to wait for more file events before rebuilding (default 10 ms): an
+	// editor's save (a write, or a write to a new file renamed over the old) makes its events
+	// within a millisecond or two, and a rebuild started too early only runs again.
 	Debounce time.Duration
 }
 
@@ -53,7 +55,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Log = io.Discard
 	}
 	if opts.Debounce == 0 {
-		opts.Debounce = 40 * time.Millisecond
+		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
 	d.builder = build.New(build.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
@@ -156,7 +158,7 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		if d.srv == nil {
 			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub})
 		} else {
-			err = d.srv.Reload()
+			err = d.srv.Patch(res.Files, res.Records)
 		}
 		d.mu.Unlock()
 	}
