@@ -43,6 +43,8 @@ type Result struct {
 	Duration time.Duration
 	// Phases says where Duration went, phase by phase (see the Phase names).
 	Phases []Phase
+	// Deferred counts the pages left for RenderDeferred (only in Dev).
+	Deferred int
 	// Files are the paths (relative, slash-separated) the build wrote or removed in the output
 	// folder.
 	Files map[string]bool
@@ -63,6 +65,7 @@ type Builder struct {
 	renderer  *prerender.Renderer
 	rendererB string               // bundle path the renderer was started with
 	starting  chan startedRenderer // a worker being started, see startRenderer
+	later deferral // pages left for RenderDeferred
 	// records holds each page's search records from the last build, by route (see recordsOf).
 	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
@@ -118,8 +121,15 @@ func (b *Builder) closeRenderer() {
 // render) stop the build and leave the previous output in place; warnings are returned in Result.
 // A cancelled ctx stops the build between pages, also leaving the previous output in place.
 func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
+	b.later.builds.Add(1) // before the lock: a RenderDeferred holding it stops at its next batch
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.later.job = nil
+	defer func() {
+		if err != nil {
+			b.later.job = nil // pages of a build that was not written
+		}
+	}()
 	defer func() {
 		// A bug outside any one page must not take `tzdocs dev` down either: it keeps serving the
 		// last good build and reports this.
@@ -237,6 +247,9 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	}
 	res.Pages = len(pages)
 	res.Records = records
+	if b.later.job != nil {
+		res.Deferred = len(b.later.job.pages)
+	}
 	clk.mark(PhaseWrite)
 	res.Phases = clk.phases
 	res.Duration = time.Since(start)

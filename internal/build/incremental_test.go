@@ -26,14 +26,15 @@ func TestRebuildEqualsAFullBuild(t *testing.T) {
 	}
 	edits := []struct {
 		name, file, old, new string
+		deferred             bool // whether pages drawn with the changed site data wait for RenderDeferred
 	}{
-		{"prose", "docs/architecture/bakers.md", "Bakers get rights.", "Bakers earn rights by staking."},
-		{"a heading", "docs/architecture/bakers.md", "## Rights", "## Baking rights"},
-		{"a title", "docs/architecture/bakers.md", "title: Bakers and baking", "title: Baking"},
-		{"the first paragraph, a summary other pages show", "docs/architecture.md", "How it works.", "How the chain works."},
-		{"a sidebar", "sidebars.yaml", "label: Architecture", "label: How it works"},
-		{"site.yaml", "site.yaml", "tagline: A site for tests.", "tagline: A site for rebuilds."},
-		{"a static file", "static/img/logo.svg", "<svg/>", "<svg></svg>"},
+		{"prose", "docs/architecture/bakers.md", "Bakers get rights.", "Bakers earn rights by staking.", false},
+		{"a heading", "docs/architecture/bakers.md", "## Rights", "## Baking rights", false},
+		{"a title shown in the sidebar", "docs/tutorials/app/part-1.md", "title: Part 1", "title: Part one", true},
+		{"the first paragraph, a summary other pages show", "docs/architecture.md", "How it works.", "How the chain works.", false},
+		{"a sidebar", "sidebars.yaml", "label: Architecture", "label: How it works", true},
+		{"site.yaml", "site.yaml", "tagline: A site for tests.", "tagline: A site for rebuilds.", true},
+		{"a static file", "static/img/logo.svg", "<svg/>", "<svg></svg>", false},
 	}
 	for i, e := range edits {
 		p := filepath.Join(site, e.file)
@@ -53,6 +54,12 @@ func TestRebuildEqualsAFullBuild(t *testing.T) {
 		}
 		if len(res.Files) == 0 {
 			t.Fatalf("%s: the rebuild wrote nothing", e.name)
+		}
+		if e.deferred != (res.Deferred > 0) {
+			t.Errorf("%s: %d pages left for later, want some: %t", e.name, res.Deferred, e.deferred)
+		}
+		if _, err := b.RenderDeferred(ctx); err != nil {
+			t.Fatalf("%s: rendering the pages left for later: %v", e.name, err)
 		}
 		fresh := New(Options{SiteDir: site, OutDir: filepath.Join(dir, "full", string(rune('a'+i))), WebDir: filepath.Join(dir, "web"), Dev: true})
 		if _, err := fresh.Build(ctx); err != nil {

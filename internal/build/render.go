@@ -195,13 +195,16 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 }
 
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
-// change since the last build keep their HTML and are not sent to Node again.
+// change since the last build keep their HTML and are not sent to Node again. In `tzdocs dev`,
+// pages whose own data did not change either, only the site data they are drawn with (a sidebar
+// label, site.yaml), keep their previous HTML for now and are left to RenderDeferred: the browser
+// reloads from the data files, so the reload need not wait for them.
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
 	// What every page's HTML is made from besides its own data, hashed once rather than per page.
 	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
-	var todo []*dist.PageData
-	var todoJSON [][]byte
+	job := &renderJob{sd: sd, sh: sh}
+	later := &renderJob{sd: sd, sh: sh}
 	for _, p := range pages {
 		data, err := json.Marshal(p)
 		if err != nil {
@@ -211,34 +214,71 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			out.Add(dist.DataFile(p.Route), data)
 		}
 		key := renderKey([]byte(common), data)
-		page := dist.PageFile(p.Route)
-		out.Note(page, key)
-		if prev, ok := b.out.Noted(page); ok && prev == key {
+		page := pageNote(p.Route)
+		dataKey := renderKey(data)
+		prevData, _ := b.out.Noted(dataNote + page)
+		out.Note(dataNote+page, dataKey)
+		prev, ok := b.out.Noted(page)
+		switch {
+		case ok && prev == key:
+			out.Note(page, key)
 			out.Keep(page)
-			continue
+		case ok && b.opts.Dev && prevData == dataKey:
+			out.Note(page, prev) // still the HTML of the previous site data, until RenderDeferred
+			out.Keep(page)
+			later.add(p, data, key)
+		default:
+			out.Note(page, key)
+			job.add(p, data, key)
 		}
-		todo, todoJSON = append(todo, p), append(todoJSON, data)
 	}
-	if len(todo) == 0 {
+	if len(later.pages) > 0 {
+		b.later.job = later
+	}
+	return b.renderPages(ctx, job, out)
+}
+
+// dataNote prefixes the note of a page's data hash, beside the note of its HTML's (render).
+const dataNote = "data:"
+
+// pageNote is the note of the key a page's HTML was rendered with: its file.
+func pageNote(route string) string { return dist.PageFile(route) }
+
+// renderJob is pages to prerender with the site data and document shell of one build.
+type renderJob struct {
+	sd    dist.SiteData
+	sh    *shell
+	pages []*dist.PageData
+	data  [][]byte // each page's data as JSON
+	keys  []string // each page's render key
+}
+
+func (j *renderJob) add(p *dist.PageData, data []byte, key string) {
+	j.pages, j.data, j.keys = append(j.pages, p), append(j.data, data), append(j.keys, key)
+}
+
+// renderPages prerenders the job's pages in Node and adds their HTML documents to out.
+func (b *Builder) renderPages(ctx context.Context, job *renderJob, out *dist.Output) error {
+	if len(job.pages) == 0 {
 		return nil
 	}
 	if err := b.awaitRenderer(); err != nil {
 		return err
 	}
-	if err := b.renderer.SetSite(sd); err != nil {
+	if err := b.renderer.SetSite(job.sd); err != nil {
 		b.closeRenderer()
 		return err
 	}
 	// Node renders the next page while this side wraps the last one in its document.
-	err := b.renderer.RenderAll(todoJSON, func(i int, app string) error {
+	err := b.renderer.RenderAll(job.data, func(i int, app string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		doc, err := sh.document(todo[i], app)
+		doc, err := job.sh.document(job.pages[i], app)
 		if err != nil {
 			return err
 		}
-		out.Add(dist.PageFile(todo[i].Route), doc)
+		out.Add(dist.PageFile(job.pages[i].Route), doc)
 		return nil
 	})
 	if err != nil {
@@ -247,7 +287,7 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			return ctx.Err()
 		}
 		if pe := (*prerender.PageError)(nil); errors.As(err, &pe) {
-			return fmt.Errorf("prerendering %s: %w", todo[pe.Index].Route, pe.Err)
+			return fmt.Errorf("prerendering %s: %w", job.pages[pe.Index].Route, pe.Err)
 		}
 		return fmt.Errorf("prerendering: %w", err)
 	}

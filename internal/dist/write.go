@@ -44,6 +44,8 @@ type Output struct {
 	replaced []*outFile
 	// noSidecars leaves out the brotli and gzip forms (Writer.NoSidecars).
 	noSidecars bool
+	// partial adds to the previous Write instead of replacing it (Writer.NewPartialOutput).
+	partial bool
 	// trees are the copied trees the Writer may keep next time (see CopyTree), by treeID;
 	// prevTrees are those of the previous Write.
 	trees, prevTrees map[string]copiedTree
@@ -406,6 +408,22 @@ func (w *Writer) NewOutput() (*Output, error) {
 	return o, nil
 }
 
+// NewPartialOutput returns an Output that adds files to the folder's build instead of being a
+// whole build: its Write leaves the files it does not have in place and keeps the notes of the
+// Write before it (adding its own). `tzdocs dev` writes the pages it renders after an edit's
+// reload with one. It needs a Write before it.
+func (w *Writer) NewPartialOutput() (*Output, error) {
+	if w.written == nil {
+		return nil, errors.New("a partial output needs a build in the folder first; this is a tzdocs bug")
+	}
+	o, err := w.NewOutput()
+	if err != nil {
+		return nil, err
+	}
+	o.partial = true
+	return o, nil
+}
+
 // Write commits out: its new and changed files replace the folder's (renamed into place, sidecars
 // first, the manifest last), and the files it no longer has are removed. It returns the set of
 // relative paths written or removed. On an error the folder keeps its previous files.
@@ -465,6 +483,12 @@ func (w *Writer) Write(out *Output) (map[string]bool, error) {
 		}
 		w.written[rel] = f.hash
 		changed[rel] = true
+	}
+	if out.partial {
+		for k, v := range out.notes {
+			w.notes[k] = v
+		}
+		return changed, nil
 	}
 	for rel := range existing {
 		if _, ok := out.files[rel]; !ok && !out.kept[rel] {
