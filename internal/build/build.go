@@ -65,7 +65,7 @@ type Builder struct {
 	renderer  *prerender.Renderer
 	rendererB string               // bundle path the renderer was started with
 	starting  chan startedRenderer // a worker being started, see startRenderer
-	later deferral // pages left for RenderDeferred
+	later     deferral             // pages left for RenderDeferred
 	// records holds each page's search records from the last build, by route (see recordsOf).
 	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
