@@ -42,6 +42,8 @@ type Dev struct {
 	hub     *hub
 	watcher *fsnotify.Watcher
 	mu      sync.RWMutex
+	pending pending        // pages being prerendered after a reload
+	bg      sync.WaitGroup // the goroutine prerendering them
 	srv     *server.Server
 	lastErr error
 	done    chan struct{}
@@ -90,6 +92,7 @@ func (d *Dev) Close() {
 	}
 	d.watcher.Close()
 	d.hub.close()
+	d.bg.Wait()
 	d.builder.Close()
 }
 
@@ -150,6 +153,7 @@ func (d *Dev) loop(ctx context.Context) {
 // rebuild builds the site; on success the server reloads and browsers refresh, on failure the
 // error goes to the browsers and the last good build stays served.
 func (d *Dev) rebuild(ctx context.Context, first time.Time) {
+	gen := d.pending.next()
 	start := time.Now()
 	res, err := d.builder.Build(ctx)
 	served := time.Now()
@@ -165,6 +169,16 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	d.mu.Lock()
 	d.lastErr = err
 	d.mu.Unlock()
+	if err == nil && res.Deferred > 0 {
+		d.pending.hold()
+		d.bg.Add(1)
+		go func() {
+			defer d.bg.Done()
+			d.renderDeferred(ctx, gen, res.Deferred)
+		}()
+	} else {
+		d.pending.finish(gen)
+	}
 	if err != nil {
 		fmt.Fprintf(d.opts.Log, "build failed:\n%v\n", err)
 		d.hub.send("error", errorEvent(err))
@@ -206,6 +220,7 @@ func (d *Dev) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.hub.ServeHTTP(w, r)
 		return
 	}
+	d.pending.wait(r)
 	if srv == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")

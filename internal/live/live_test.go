@@ -223,3 +223,17 @@ func searchHits(t *testing.T, url, query string) string {
 	}
 	return string(b)
 }
+
+func TestSidebarEditServesEveryPageUpToDate(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "sidebars.yaml", "label: Architecture", "label: How it works")
+	waitFor(t, ch, "reload ")
+	// The pages drawn with the sidebar are prerendered again after the reload event; a page
+	// loaded meanwhile waits for them rather than showing the old label.
+	for _, route := range []string{"/architecture/bakers", "/overview/", "/architecture/accounts"} {
+		body := page(t, url+route)
+		if !strings.Contains(body, "How it works") || strings.Contains(body, `"label":"Architecture"`) {
+			t.Errorf("%s still shows the old sidebar", route)
+		}
+	}
+}
