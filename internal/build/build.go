@@ -63,9 +63,11 @@ type Builder struct {
 	cache     map[string]*converted // by doc file
 	out       *dist.Writer
 	renderer  *prerender.Renderer
-	rendererB string               // bundle path the renderer was started with
-	starting  chan startedRenderer // a worker being started, see startRenderer
-	later     deferral             // pages left for RenderDeferred
+	rendererB string                    // bundle path the renderer was started with
+	starting  chan startedRenderer      // a worker being started, see startRenderer
+	later     deferral                  // pages left for RenderDeferred
+	texts     textCache                 // the pages' Markdown versions of the last build
+	pageJSONs map[string]marshalledPage // the pages' data of the last build, by route (see pageJSON)
 	// records holds each page's search records from the last build, by route (see recordsOf).
 	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
@@ -92,11 +94,13 @@ func New(opts Options) *Builder {
 	out := dist.NewWriter(opts.OutDir)
 	out.NoSidecars = opts.Dev
 	return &Builder{
-		opts:    opts,
-		hl:      highlight.New(),
-		cache:   map[string]*converted{},
-		out:     out,
-		records: map[string]pageRecords{},
+		opts:      opts,
+		hl:        highlight.New(),
+		cache:     map[string]*converted{},
+		out:       out,
+		records:   map[string]pageRecords{},
+		texts:     textCache{},
+		pageJSONs: map[string]marshalledPage{},
 	}
 }
 
@@ -208,7 +212,8 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := out.AddJSON(dist.CSPFile, policy); err != nil {
 		return nil, err
 	}
-	writeTextFiles(site, docs, out)
+	b.texts.prune(site)
+	writeTextFiles(site, docs, out, func(d *content.Doc, md *markdown.Document) []byte { return b.texts.text(site, d, md) })
 	records, recordsJSON, err := b.searchRecords(site, docs)
 	if err != nil {
 		return nil, err

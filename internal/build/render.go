@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -205,8 +206,10 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
 	job := &renderJob{sd: sd, sh: sh}
 	later := &renderJob{sd: sd, sh: sh}
+	live := make(map[string]bool, len(pages))
 	for _, p := range pages {
-		data, err := json.Marshal(p)
+		live[p.Route] = true
+		data, err := b.pageJSON(p)
 		if err != nil {
 			return err
 		}
@@ -232,10 +235,41 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			job.add(p, data, key)
 		}
 	}
+	for route := range b.pageJSONs {
+		if !live[route] {
+			delete(b.pageJSONs, route)
+		}
+	}
 	if len(later.pages) > 0 {
 		b.later.job = later
 	}
 	return b.renderPages(ctx, job, out)
+}
+
+// pageJSON is json.Marshal(p), taken from the last build when the page's HTML and the rest of
+// its data are the same: escaping a page's HTML into JSON is most of the cost of marshalling it.
+func (b *Builder) pageJSON(p *dist.PageData) ([]byte, error) {
+	meta := *p
+	meta.HTML = nil
+	m, err := json.Marshal(&meta)
+	if err != nil {
+		return nil, err
+	}
+	if prev, ok := b.pageJSONs[p.Route]; ok && p.HTML != nil && prev.html != nil && *prev.html == *p.HTML && bytes.Equal(prev.meta, m) {
+		return prev.full, nil // == on strings that share their bytes returns at once
+	}
+	full, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	b.pageJSONs[p.Route] = marshalledPage{html: p.HTML, meta: m, full: full}
+	return full, nil
+}
+
+// marshalledPage is a page's data as the last build marshalled it.
+type marshalledPage struct {
+	html       *string // the page's HTML
+	meta, full []byte  // the data without the HTML, and all of it
 }
 
 // dataNote prefixes the note of a page's data hash, beside the note of its HTML's (render).
