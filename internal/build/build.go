@@ -68,7 +68,8 @@ type Builder struct {
 	later     deferral                  // pages left for RenderDeferred
 	texts     textCache                 // the pages' Markdown versions of the last build
 	pageJSONs map[string]marshalledPage // the pages' data of the last build, by route (see pageJSON)
-	// records holds each page's search records from the last build, by route (see recordsOf).
+	scan      *content.ScanCache        // the Markdown files as the last build read them
+	// records holds each page's search records from the last build, by route (see searchRecords).
 	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
@@ -101,6 +102,7 @@ func New(opts Options) *Builder {
 		records:   map[string]pageRecords{},
 		texts:     textCache{},
 		pageJSONs: map[string]marshalledPage{},
+		scan:      content.NewScanCache(),
 	}
 }
 
@@ -269,7 +271,7 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	site, err := content.Scan(cfg)
+	site, err := content.ScanWith(cfg, b.scan)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}

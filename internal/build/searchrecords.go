@@ -100,9 +100,9 @@ type pageRecords struct {
 func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]dist.Record, []byte, error) {
 	origin := dist.Origin(site.Config.URL, site.Config.BaseURL)
 	pages := sitePages(site, docs)
-	var all []dist.Record
-	data := []byte{'['}
+	listed := make([]pageRecords, 0, len(pages))
 	live := make(map[string]bool, len(pages))
+	count, size := 0, 2
 	for i, p := range pages {
 		if p.unlisted {
 			continue
@@ -120,7 +120,16 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 			pr = pageRecords{md: md, key: key, records: recs, json: js[1 : len(js)-1]}
 			b.records[p.url] = pr
 		}
-		if len(all) > 0 {
+		listed = append(listed, pr)
+		count, size = count+len(pr.records), size+len(pr.json)+1
+	}
+	// Sized beforehand: growing thousands of records and megabytes of JSON would cost more than
+	// making them.
+	all := make([]dist.Record, 0, count)
+	data := make([]byte, 0, size)
+	data = append(data, '[')
+	for i, pr := range listed {
+		if i > 0 {
 			data = append(data, ',')
 		}
 		all = append(all, pr.records...)
@@ -131,7 +140,7 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 			delete(b.records, url)
 		}
 	}
-	if all == nil {
+	if len(all) == 0 {
 		return nil, []byte("null"), nil // what json.Marshal writes for no records
 	}
 	return all, append(data, ']'), nil
