@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -144,7 +145,15 @@ func run(args []string, stdout io.Writer) error {
 			if err := save(p, []byte(next), i%2 == 1); err != nil {
 				return err
 			}
-			ev, err := waitReload(events, 10*time.Second)
+			route := routeOf(file)
+			if k.route != nil {
+				route = k.route(file)
+			}
+			want := route
+			if k.route != nil {
+				want = "" // the sidebars and site.yaml are site data
+			}
+			ev, err := waitReload(events, want, 10*time.Second)
 			if err != nil {
 				return fmt.Errorf("%s, edit %d of %s: %w", k.name, i+1, file, err)
 			}
@@ -154,10 +163,6 @@ func run(args []string, stdout io.Writer) error {
 					order = append(order, name)
 				}
 				phases[name] = append(phases[name], ms)
-			}
-			route := routeOf(file)
-			if k.route != nil {
-				route = k.route(file)
 			}
 			if err := served(base+route, k.mark(i)); err != nil {
 				return fmt.Errorf("%s, edit %d of %s: %w", k.name, i+1, file, err)
@@ -209,7 +214,7 @@ func save(p string, data []byte, atomic bool) error {
 	if !atomic {
 		return os.WriteFile(p, data, 0o644)
 	}
-	tmp := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".swp-bench")
+	tmp := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".swp")
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
@@ -298,15 +303,22 @@ func drain(ch <-chan reload) {
 	}
 }
 
-func waitReload(ch <-chan reload, limit time.Duration) (reload, error) {
-	select {
-	case r, ok := <-ch:
-		if !ok {
-			return reload{}, errors.New("the event stream ended")
+// waitReload waits for the reload event naming route (any reload event for ""). A change of the
+// site data alone names no route: the browser reloads the site data with the page.
+func waitReload(ch <-chan reload, route string, limit time.Duration) (reload, error) {
+	timeout := time.After(limit)
+	for {
+		select {
+		case r, ok := <-ch:
+			if !ok {
+				return reload{}, errors.New("the event stream ended")
+			}
+			if route == "" || slices.Contains(r.Routes, route) {
+				return r, nil
+			}
+		case <-timeout:
+			return reload{}, fmt.Errorf("no reload event naming %s in %s (a build error? run tzdocs dev on the site to see it)", route, limit)
 		}
-		return r, nil
-	case <-time.After(limit):
-		return reload{}, fmt.Errorf("no reload event in %s (a build error? run tzdocs dev on the site to see it)", limit)
 	}
 }
 

@@ -183,7 +183,7 @@ func (s *Site) walk(root string, kind Kind) []error {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
-		doc, err := s.cache.read(s, d, p, filepath.ToSlash(rel), kind)
+		doc, err := s.cache.read(s, p, filepath.ToSlash(rel), kind)
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -216,6 +216,11 @@ func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.parseDoc(file, rel, kind, src)
+}
+
+// parseDoc is readDoc of a file whose content is src.
+func (s *Site) parseDoc(file, rel string, kind Kind, src []byte) (*Doc, error) {
 	display := s.displayPath(file)
 	fmText, body, ok := splitFrontMatter(src)
 	if !ok {

@@ -1,16 +1,16 @@
 package content
 
 import (
-	"io/fs"
-	"time"
+	"bytes"
 
 	"tzdocs/internal/config"
 )
 
 // ScanCache keeps what reading each Markdown file gave (its front matter parsed, its route) from
-// one Scan to the next, so a rebuild after an edit reads and parses only the files that changed:
-// `tzdocs dev` keeps one. A file is read again when its size or modification time changed, or
-// what its route depends on did. Use a ScanCache for one site, from one goroutine at a time.
+// one Scan to the next, so a rebuild after an edit parses only the files whose content changed:
+// `tzdocs dev` keeps one. Files are still read (that is cheap; times and sizes cannot tell two
+// saves within a clock tick apart), and parsed again when their bytes or what their route depends
+// on changed. Use a ScanCache for one site, from one goroutine at a time.
 type ScanCache struct {
 	files map[string]cachedDoc // by path
 	seen  map[string]bool      // the files the current Scan found
@@ -19,15 +19,12 @@ type ScanCache struct {
 // NewScanCache returns an empty ScanCache.
 func NewScanCache() *ScanCache { return &ScanCache{files: map[string]cachedDoc{}} }
 
-// cachedDoc is what readDoc gave for a file in one state.
+// cachedDoc is what parseDoc gave for a file's content.
 type cachedDoc struct {
-	size        int64
-	mod         time.Time
+	src         []byte
 	rel, config string // the path below its root and the settings its route depends on
 	kind        Kind
-	doc         *Doc   // as read, before Resolve; nil for a draft
-	draftID     string // a draft's id
-	display     string // a draft's file, for messages
+	doc         *Doc // as parsed, before Resolve
 }
 
 // ScanWith is Scan, reusing and refreshing cache (nil for none).
@@ -45,45 +42,28 @@ func ScanWith(cfg *config.Config, cache *ScanCache) (*Site, error) {
 	return scan(cfg, cache)
 }
 
-// read is readDoc through the cache: a regular file whose size and time did not change gives a
-// copy of the Doc it gave last time.
-func (c *ScanCache) read(s *Site, entry fs.DirEntry, file, rel string, kind Kind) (*Doc, error) {
-	if c == nil || !entry.Type().IsRegular() {
+// read is readDoc through the cache: a file whose bytes did not change gives a copy of the Doc
+// it gave last time. Drafts, which give no Doc, are parsed every time.
+func (c *ScanCache) read(s *Site, file, rel string, kind Kind) (*Doc, error) {
+	if c == nil {
 		return s.readDoc(file, rel, kind)
+	}
+	src, err := s.ReadFile(file)
+	if err != nil {
+		return nil, err
 	}
 	c.seen[file] = true
-	info, err := entry.Info()
-	if err != nil {
-		return s.readDoc(file, rel, kind)
-	}
 	config := s.Config.Dir + "\x00" + s.Config.Docs.RouteBasePath
-	if e, ok := c.files[file]; ok && e.size == info.Size() && e.mod.Equal(info.ModTime()) && e.rel == rel && e.kind == kind && e.config == config {
-		if e.doc == nil {
-			s.Drafts[e.draftID] = e.display
-			return nil, nil
-		}
+	if e, ok := c.files[file]; ok && e.rel == rel && e.kind == kind && e.config == config && bytes.Equal(e.src, src) {
 		d := *e.doc
 		return &d, nil
 	}
-	draftsBefore := len(s.Drafts)
-	d, err := s.readDoc(file, rel, kind)
-	if err != nil {
-		delete(c.files, file)
-		return nil, err
+	delete(c.files, file)
+	d, err := s.parseDoc(file, rel, kind, src)
+	if err != nil || d == nil {
+		return d, err
 	}
-	e := cachedDoc{size: info.Size(), mod: info.ModTime(), rel: rel, kind: kind, config: config}
-	if d != nil {
-		tmpl := *d
-		e.doc = &tmpl
-	} else if len(s.Drafts) > draftsBefore {
-		for id, display := range s.Drafts {
-			if display == s.displayPath(file) {
-				e.draftID, e.display = id, display
-			}
-		}
-	}
-	if d != nil || e.draftID != "" {
-		c.files[file] = e
-	}
+	tmpl := *d
+	c.files[file] = cachedDoc{src: src, rel: rel, kind: kind, config: config, doc: &tmpl}
 	return d, nil
 }

@@ -127,8 +127,8 @@ func (d *Dev) loop(ctx context.Context) {
 					_ = d.watchTree(ev.Name)
 				}
 			}
-			if strings.HasSuffix(ev.Name, "~") || strings.HasPrefix(filepath.Base(ev.Name), ".#") {
-				continue // editor backup and lock files
+			if editorScratch(ev.Name) {
+				continue
 			}
 			if first.IsZero() {
 				first = time.Now()
@@ -148,6 +148,24 @@ func (d *Dev) loop(ctx context.Context) {
 			first = time.Time{}
 		}
 	}
+}
+
+// editorScratch tells the files editors write beside the one being saved (backups, locks, swap
+// files, a new file to rename over the old) from the site's own: their events alone must not
+// start a rebuild, which would find nothing changed and tell browsers so before the real save.
+func editorScratch(name string) bool {
+	base := filepath.Base(name)
+	switch {
+	case strings.HasSuffix(base, "~"), strings.HasPrefix(base, ".#"), base == "4913": // backups, Emacs locks, Vim's probe
+		return true
+	case strings.HasPrefix(base, "."):
+		for _, ext := range []string{".swp", ".swx", ".swo", ".tmp"} {
+			if strings.HasSuffix(base, ext) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rebuild builds the site; on success the server reloads and browsers refresh, on failure the
