@@ -198,14 +198,20 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
 // change since the last build keep their HTML and are not sent to Node again. In `tzdocs dev`,
 // pages whose own data did not change either, only the site data they are drawn with (a sidebar
-// label, site.yaml), keep their previous HTML for now and are left to RenderDeferred: the browser
-// reloads from the data files, so the reload need not wait for them.
+// label, site.yaml), keep their previous HTML for now and are left to RenderDeferred, and so do
+// those whose data changed when more than devRenderNow did: the browser reloads from the data
+// files, so the reload need not wait for their HTML.
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
 	// What every page's HTML is made from besides its own data, hashed once rather than per page.
 	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
 	job := &renderJob{sd: sd, sh: sh}
 	later := &renderJob{sd: sd, sh: sh}
+	// Pages whose own data changed and that have HTML from before, which they can keep until
+	// RenderDeferred when an edit changed many of them (a category's label is in the breadcrumbs
+	// of every page under it).
+	var postponable []*dist.PageData
+	prevKeys := map[*dist.PageData]string{}
 	live := make(map[string]bool, len(pages))
 	for _, p := range pages {
 		live[p.Route] = true
@@ -233,7 +239,24 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 		default:
 			out.Note(page, key)
 			job.add(p, data, key)
+			if ok {
+				postponable = append(postponable, p)
+				prevKeys[p] = prev
+			}
 		}
+	}
+	if b.opts.Dev && len(postponable) > devRenderNow {
+		now := &renderJob{sd: sd, sh: sh}
+		for i, p := range job.pages {
+			if prev, ok := prevKeys[p]; ok {
+				out.Note(pageNote(p.Route), prev)
+				out.Keep(pageNote(p.Route))
+				later.add(p, job.data[i], job.keys[i])
+			} else {
+				now.add(p, job.data[i], job.keys[i])
+			}
+		}
+		job = now
 	}
 	for route := range b.pageJSONs {
 		if !live[route] {
@@ -271,6 +294,11 @@ type marshalledPage struct {
 	html       *string // the page's HTML
 	meta, full []byte  // the data without the HTML, and all of it
 }
+
+// devRenderNow is how many pages whose data changed `tzdocs dev` prerenders before the reload:
+// an edit of one page (with its neighbours when its title changed) is rendered at once, so a full
+// reload of it waits for nothing; past that, they are rendered after the reload.
+const devRenderNow = 8
 
 // dataNote prefixes the note of a page's data hash, beside the note of its HTML's (render).
 const dataNote = "data:"
