@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"time"
 
 	"tzdocs/internal/config"
 )
@@ -14,6 +15,10 @@ import (
 type ScanCache struct {
 	files map[string]cachedDoc // by path
 	seen  map[string]bool      // the files the current Scan found
+	// The last commit times read from git (see commitTimes), and the state of the repository
+	// they were read in.
+	gitDir, commitsKey string
+	commits            map[string]time.Time
 }
 
 // NewScanCache returns an empty ScanCache.
