@@ -187,13 +187,9 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	d.mu.Lock()
 	d.lastErr = err
 	d.mu.Unlock()
-	if err == nil && res.Deferred > 0 {
-		d.pending.hold()
-		d.bg.Add(1)
-		go func() {
-			defer d.bg.Done()
-			d.renderDeferred(ctx, gen, res.Deferred)
-		}()
+	deferred := err == nil && res.Deferred > 0
+	if deferred {
+		d.pending.hold() // before the event: a page loaded in full after it waits for its HTML
 	} else {
 		d.pending.finish(gen)
 	}
@@ -212,6 +208,14 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
 		d.hub.send("ok", map[string]any{})
 		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})
+	}
+	if deferred {
+		// After the event, so the browser's reload does not wait behind Node for a core.
+		d.bg.Add(1)
+		go func() {
+			defer d.bg.Done()
+			d.renderDeferred(ctx, gen, res.Deferred)
+		}()
 	}
 	select {
 	case d.rebuilt <- err:
