@@ -237,3 +237,31 @@ func TestSidebarEditServesEveryPageUpToDate(t *testing.T) {
 		}
 	}
 }
+
+func TestDeletedPageStopsBeingServed(t *testing.T) {
+	dir, url, ch := startDev(t)
+	for _, p := range []string{"/hidden", "/_data/hidden.json", "/hidden.md"} {
+		if !strings.Contains(page(t, url+p), "Unlisted page.") {
+			t.Fatalf("%s is not served to begin with", p)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "site/docs/hidden.md")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ch, "reload ")
+	res, err := http.Get(url + "/hidden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("a deleted page answers %d, want 404", res.StatusCode)
+	}
+	for _, gone := range []string{"/_data/hidden.json", "/hidden.md"} {
+		if res, err := http.Get(url + gone); err != nil || res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s of the deleted page is still served", gone)
+		} else {
+			res.Body.Close()
+		}
+	}
+}
