@@ -57,5 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
     setupFiles: ["src/test/setup.ts"],
+    // Room for the waits above (src/test/setup.ts) when the machine is busy.
+    testTimeout: 20_000,
   },
 }));
