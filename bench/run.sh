@@ -5,6 +5,9 @@ cd "$(dirname "$0")/.."
 echo "== site build and page weight"
 go run ./bench/build
 echo
+echo "== The writer's loop: tzdocs dev from a save to the reload event"
+go run ./bench/devloop
+echo
 echo "== Markdown conversion (per page, warm highlight cache)"
 go test -run '^$' -bench 'BenchmarkConvert$' -benchtime 200x ./internal/markdown/ | grep Benchmark
 echo

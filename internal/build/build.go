@@ -54,6 +54,16 @@ type Result struct {
 	// Changed lists the routes whose output differs from the previous build of this Builder.
 	Changed  []string
 	Duration time.Duration
+	// Phases says where Duration went, phase by phase (see the Phase names).
+	Phases []Phase
+	// Deferred counts the pages left for RenderDeferred (only in Dev).
+	Deferred int
+	// Files are the paths (relative, slash-separated) the build wrote or removed in the output
+	// folder.
+	Files map[string]bool
+	// Records are the search records written to dist.RecordsFile, so `tzdocs dev` can index
+	// them without reading them back. Do not modify them.
+	Records []dist.Record
 }
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
@@ -66,10 +76,16 @@ type Builder struct {
 	cache      map[string]*converted // by doc file
 	out        *dist.Writer
 	renderer   *prerender.Renderer
-	rendererB  string               // bundle path the renderer was started with
-	starting   chan startedRenderer // a worker being started, see startRenderer
-	comps      *siteComponents      // the last load's site components
-	compWorker *components.Worker   // renders site component uses; restarted when they change
+	rendererB  string                    // bundle path the renderer was started with
+	starting   chan startedRenderer      // a worker being started, see startRenderer
+	comps      *siteComponents           // the last load's site components
+	compWorker *components.Worker        // renders site component uses; restarted when they change
+	later      deferral                  // pages left for RenderDeferred
+	texts      textCache                 // the pages' Markdown versions of the last build
+	pageJSONs  map[string]marshalledPage // the pages' data of the last build, by route (see pageJSON)
+	scan       *content.ScanCache        // the Markdown files as the last build read them
+	// records holds each page's search records from the last build, by route (see searchRecords).
+	records map[string]pageRecords
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -92,11 +108,17 @@ func New(opts Options) *Builder {
 	if opts.WebDir == "" {
 		opts.WebDir = filepath.Join("web", "dist")
 	}
+	out := dist.NewWriter(opts.OutDir)
+	out.NoSidecars = opts.Dev
 	return &Builder{
-		opts:  opts,
-		hl:    highlight.New(),
-		cache: map[string]*converted{},
-		out:   dist.NewWriter(opts.OutDir),
+		opts:      opts,
+		hl:        highlight.New(),
+		cache:     map[string]*converted{},
+		out:       out,
+		records:   map[string]pageRecords{},
+		texts:     textCache{},
+		pageJSONs: map[string]marshalledPage{},
+		scan:      content.NewScanCache(),
 	}
 }
 
@@ -125,8 +147,15 @@ func (b *Builder) closeRenderer() {
 // render) stop the build and leave the previous output in place; warnings are returned in Result.
 // A cancelled ctx stops the build between pages, also leaving the previous output in place.
 func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
+	b.later.builds.Add(1) // before the lock: a RenderDeferred holding it stops at its next batch
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.later.job = nil
+	defer func() {
+		if err != nil {
+			b.later.job = nil // pages of a build that was not written
+		}
+	}()
 	defer func() {
 		// A bug outside any one page must not take `tzdocs dev` down either: it keeps serving the
 		// last good build and reports this.
@@ -135,6 +164,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		}
 	}()
 	start := time.Now()
+	clk := newPhaseClock()
 	web, err := readWebManifest(b.opts.WebDir)
 	if err != nil {
 		return nil, err
@@ -151,7 +181,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.DiagramFrameFile, web.diagramFrame())
-	site, docs, images, warnings, err := b.load(ctx)
+	site, docs, images, warnings, err := b.load(ctx, clk)
 	res = &Result{Warnings: warnings}
 	if err != nil {
 		return nil, err
@@ -197,6 +227,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := b.render(ctx, sd, siteJSON, append(pages, notFound), shell, out); err != nil {
 		return nil, err
 	}
+	clk.mark(PhasePrerender)
 	routes := make([]string, 0, len(pages))
 	for _, p := range pages {
 		routes = append(routes, p.Route)
@@ -211,12 +242,13 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := out.AddJSON(dist.CSPFile, policy); err != nil {
 		return nil, err
 	}
-	writeTextFiles(site, docs, out)
-	records, err := searchRecords(site, docs)
+	b.texts.prune(site)
+	writeTextFiles(site, docs, out, func(d *content.Doc, md *markdown.Document) []byte { return b.texts.text(site, d, md) })
+	records, recordsJSON, err := b.searchRecords(site, docs)
 	if err != nil {
 		return nil, err
 	}
-	out.Add(dist.RecordsFile, records)
+	out.Add(dist.RecordsFile, recordsJSON)
 	code, err := codeFile(site, docs)
 	if err != nil {
 		return nil, err
@@ -237,16 +269,24 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // nothing written: the previous output stays whole
 	}
+	clk.mark(PhaseRecords)
 	changed, err := b.out.Write(out)
 	if err != nil {
 		return nil, err
 	}
+	res.Files = changed
 	for _, p := range pages {
 		if changed[dist.PageFile(p.Route)] || changed[dist.DataFile(p.Route)] {
 			res.Changed = append(res.Changed, p.Route)
 		}
 	}
 	res.Pages = len(pages)
+	res.Records = records
+	if b.later.job != nil {
+		res.Deferred = len(b.later.job.pages)
+	}
+	clk.mark(PhaseWrite)
+	res.Phases = clk.phases
 	res.Duration = time.Since(start)
 	return res, nil
 }
@@ -254,12 +294,12 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 // load reads the site and converts its Markdown: Scan finds the docs and their routes, every doc
 // is converted, Resolve names the docs by the headings of those conversions (content.Title) and
 // resolves the sidebars, and the generated index pages are rendered from their categories.
-func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
+func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
 	cfg, err := config.Load(b.opts.SiteDir)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	site, err := content.Scan(cfg)
+	site, err := content.ScanWith(cfg, b.scan)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -269,6 +309,7 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 		return nil, nil, nil, nil, err
 	}
 	b.comps = &siteComponents{set: set}
+	clk.mark(PhaseLoad)
 	docs, images, warnings, err := b.convertAll(ctx, site)
 	if err != nil {
 		return nil, nil, nil, warnings, err
@@ -285,7 +326,9 @@ func (b *Builder) load(ctx context.Context) (*content.Site, map[*content.Doc]*ma
 	if err := b.renderComponents(ctx, site, b.comps, docs); err != nil {
 		return nil, nil, nil, warnings, err
 	}
-	return site, docs, images, append(warnings, checkAnchors(site, docs)...), nil
+	warnings = append(warnings, checkAnchors(site, docs)...)
+	clk.mark(PhaseConvert)
+	return site, docs, images, warnings, nil
 }
 
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
@@ -611,7 +654,7 @@ func sortedKeys[V any](m map[string]V) []string {
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
 	b := New(Options{SiteDir: siteDir})
 	defer b.Close()
-	_, _, _, warnings, err = b.load(ctx)
+	_, _, _, warnings, err = b.load(ctx, nil)
 	if err == nil && b.comps != nil && len(b.comps.problems) > 0 {
 		err = errors.Join(b.comps.problems...)
 	}

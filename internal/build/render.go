@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -195,48 +196,151 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 }
 
 // render writes each page's data and prerendered HTML. Pages whose data and the site data did not
-// change since the last build keep their HTML and are not sent to Node again.
+// change since the last build keep their HTML and are not sent to Node again. In `tzdocs dev`,
+// pages whose own data did not change either, only the site data they are drawn with (a sidebar
+// label, site.yaml), keep their previous HTML for now and are left to RenderDeferred, and so do
+// those whose data changed when more than devRenderNow did: the browser reloads from the data
+// files, so the reload need not wait for their HTML.
 func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte, pages []*dist.PageData, sh *shell, out *dist.Output) error {
 	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
-	var todo []*dist.PageData
-	var todoJSON [][]byte
+	// What every page's HTML is made from besides its own data, hashed once rather than per page.
+	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
+	job := &renderJob{sd: sd, sh: sh}
+	later := &renderJob{sd: sd, sh: sh}
+	// Pages whose own data changed and that have HTML from before, which they can keep until
+	// RenderDeferred when an edit changed many of them (a category's label is in the breadcrumbs
+	// of every page under it).
+	var postponable []*dist.PageData
+	prevKeys := map[*dist.PageData]string{}
+	live := make(map[string]bool, len(pages))
 	for _, p := range pages {
-		data, err := json.Marshal(p)
+		live[p.Route] = true
+		data, err := b.pageJSON(p)
 		if err != nil {
 			return err
 		}
 		if p.Kind != "notfound" {
 			out.Add(dist.DataFile(p.Route), data)
 		}
-		key := renderKey(siteJSON, shellKey, []byte(sh.codeCSS), data)
-		page := dist.PageFile(p.Route)
-		out.Note(page, key)
-		if prev, ok := b.out.Noted(page); ok && prev == key {
+		key := renderKey([]byte(common), data)
+		page := pageNote(p.Route)
+		dataKey := renderKey(data)
+		prevData, _ := b.out.Noted(dataNote + page)
+		out.Note(dataNote+page, dataKey)
+		prev, ok := b.out.Noted(page)
+		switch {
+		case ok && prev == key:
+			out.Note(page, key)
 			out.Keep(page)
-			continue
+		case ok && b.opts.Dev && prevData == dataKey:
+			out.Note(page, prev) // still the HTML of the previous site data, until RenderDeferred
+			out.Keep(page)
+			later.add(p, data, key)
+		default:
+			out.Note(page, key)
+			job.add(p, data, key)
+			if ok {
+				postponable = append(postponable, p)
+				prevKeys[p] = prev
+			}
 		}
-		todo, todoJSON = append(todo, p), append(todoJSON, data)
 	}
-	if len(todo) == 0 {
+	if b.opts.Dev && len(postponable) > devRenderNow {
+		now := &renderJob{sd: sd, sh: sh}
+		for i, p := range job.pages {
+			if prev, ok := prevKeys[p]; ok {
+				out.Note(pageNote(p.Route), prev)
+				out.Keep(pageNote(p.Route))
+				later.add(p, job.data[i], job.keys[i])
+			} else {
+				now.add(p, job.data[i], job.keys[i])
+			}
+		}
+		job = now
+	}
+	for route := range b.pageJSONs {
+		if !live[route] {
+			delete(b.pageJSONs, route)
+		}
+	}
+	if len(later.pages) > 0 {
+		b.later.job = later
+	}
+	return b.renderPages(ctx, job, out)
+}
+
+// pageJSON is json.Marshal(p), taken from the last build when the page's HTML and the rest of
+// its data are the same: escaping a page's HTML into JSON is most of the cost of marshalling it.
+func (b *Builder) pageJSON(p *dist.PageData) ([]byte, error) {
+	meta := *p
+	meta.HTML = nil
+	m, err := json.Marshal(&meta)
+	if err != nil {
+		return nil, err
+	}
+	if prev, ok := b.pageJSONs[p.Route]; ok && p.HTML != nil && prev.html != nil && *prev.html == *p.HTML && bytes.Equal(prev.meta, m) {
+		return prev.full, nil // == on strings that share their bytes returns at once
+	}
+	full, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	b.pageJSONs[p.Route] = marshalledPage{html: p.HTML, meta: m, full: full}
+	return full, nil
+}
+
+// marshalledPage is a page's data as the last build marshalled it.
+type marshalledPage struct {
+	html       *string // the page's HTML
+	meta, full []byte  // the data without the HTML, and all of it
+}
+
+// devRenderNow is how many pages whose data changed `tzdocs dev` prerenders before the reload:
+// an edit of one page (with its neighbours when its title changed) is rendered at once, so a full
+// reload of it waits for nothing; past that, they are rendered after the reload.
+const devRenderNow = 8
+
+// dataNote prefixes the note of a page's data hash, beside the note of its HTML's (render).
+const dataNote = "data:"
+
+// pageNote is the note of the key a page's HTML was rendered with: its file.
+func pageNote(route string) string { return dist.PageFile(route) }
+
+// renderJob is pages to prerender with the site data and document shell of one build.
+type renderJob struct {
+	sd    dist.SiteData
+	sh    *shell
+	pages []*dist.PageData
+	data  [][]byte // each page's data as JSON
+	keys  []string // each page's render key
+}
+
+func (j *renderJob) add(p *dist.PageData, data []byte, key string) {
+	j.pages, j.data, j.keys = append(j.pages, p), append(j.data, data), append(j.keys, key)
+}
+
+// renderPages prerenders the job's pages in Node and adds their HTML documents to out.
+func (b *Builder) renderPages(ctx context.Context, job *renderJob, out *dist.Output) error {
+	if len(job.pages) == 0 {
 		return nil
 	}
 	if err := b.awaitRenderer(); err != nil {
 		return err
 	}
-	if err := b.renderer.SetSite(sd); err != nil {
+	if err := b.renderer.SetSite(job.sd); err != nil {
 		b.closeRenderer()
 		return err
 	}
 	// Node renders the next page while this side wraps the last one in its document.
-	err := b.renderer.RenderAll(todoJSON, func(i int, app string) error {
+	err := b.renderer.RenderAll(job.data, func(i int, app string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		doc, err := sh.document(todo[i], app)
+		doc, err := job.sh.document(job.pages[i], app)
 		if err != nil {
 			return err
 		}
-		out.Add(dist.PageFile(todo[i].Route), doc)
+		out.Add(dist.PageFile(job.pages[i].Route), doc)
 		return nil
 	})
 	if err != nil {
@@ -245,7 +349,7 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 			return ctx.Err()
 		}
 		if pe := (*prerender.PageError)(nil); errors.As(err, &pe) {
-			return fmt.Errorf("prerendering %s: %w", todo[pe.Index].Route, pe.Err)
+			return fmt.Errorf("prerendering %s: %w", job.pages[pe.Index].Route, pe.Err)
 		}
 		return fmt.Errorf("prerendering: %w", err)
 	}

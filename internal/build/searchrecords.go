@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,7 @@ func Records(ctx context.Context, siteDir string) ([]dist.Record, error) {
 // fromSite converts the site in siteDir as a build does, without writing or prerendering, and
 // returns what derive makes of the converted pages.
 func fromSite[T any](ctx context.Context, siteDir string, derive func(*content.Site, map[*content.Doc]*markdown.Document) T) (T, error) {
-	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx)
+	site, docs, _, _, err := New(Options{SiteDir: siteDir}).load(ctx, nil)
 	if err != nil {
 		var zero T
 		return zero, err
@@ -61,14 +62,14 @@ func fromSite[T any](ctx context.Context, siteDir string, derive func(*content.S
 	return derive(site, docs), nil
 }
 
-// searchRecords is the content of dist.RecordsFile.
-func searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]byte, error) {
-	return json.Marshal(siteRecords(site, docs))
-}
-
 // siteRecords turns every listed page into DocSearch records, pages in sidebar order (pages in no
 // sidebar after them, in site order).
 func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) []dist.Record {
+	return records(dist.Origin(site.Config.URL, site.Config.BaseURL), sitePages(site, docs))
+}
+
+// sitePages is what the search records are made from, one searchPage per doc in site order.
+func sitePages(site *content.Site, docs map[*content.Doc]*markdown.Document) []searchPage {
 	positions, sections, tutorials := sidebarOrder(site)
 	pages := make([]searchPage, 0, len(site.Docs))
 	for _, d := range site.Docs {
@@ -81,7 +82,68 @@ func siteRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) [
 			sections: md.Sections, position: pos, unlisted: d.FrontMatter.Unlisted,
 			keywords: pageKeywords(d.FrontMatter.Keywords, d.FrontMatter.SidebarLabel, d.Title, d.FrontMatter.Description), tutorial: tutorials[d]})
 	}
-	return records(dist.Origin(site.Config.URL, site.Config.BaseURL), pages)
+	return pages
+}
+
+// pageRecords are one page's search records, as the last build made them, and what they were
+// made from.
+type pageRecords struct {
+	md      *markdown.Document // the page's conversion: kept, so a new one is never taken for it
+	key     string             // everything else they were made from (see searchPage)
+	records []dist.Record
+	json    []byte // the records marshalled, without the enclosing brackets
+}
+
+// searchRecords makes the site's search records and the content of dist.RecordsFile: the same
+// as records over sitePages, but a page whose conversion and place in the site did not change
+// since the last build keeps its records (and their JSON) instead of making them again.
+func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]dist.Record, []byte, error) {
+	origin := dist.Origin(site.Config.URL, site.Config.BaseURL)
+	pages := sitePages(site, docs)
+	listed := make([]pageRecords, 0, len(pages))
+	live := make(map[string]bool, len(pages))
+	count, size := 0, 2
+	for i, p := range pages {
+		if p.unlisted {
+			continue
+		}
+		md := docs[site.Docs[i]]
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%q\x00%t", origin, p.lvl0, p.title, p.position, p.keywords, p.tutorial)
+		live[p.url] = true
+		pr, ok := b.records[p.url]
+		if !ok || pr.md != md || pr.key != key {
+			recs := appendPageRecords(nil, origin, p)
+			js, err := json.Marshal(recs) // a slice, as the whole file is: the same bytes per record
+			if err != nil {
+				return nil, nil, fmt.Errorf("search records of %s: %w", p.url, err)
+			}
+			pr = pageRecords{md: md, key: key, records: recs, json: js[1 : len(js)-1]}
+			b.records[p.url] = pr
+		}
+		listed = append(listed, pr)
+		count, size = count+len(pr.records), size+len(pr.json)+1
+	}
+	// Sized beforehand: growing thousands of records and megabytes of JSON would cost more than
+	// making them.
+	all := make([]dist.Record, 0, count)
+	data := make([]byte, 0, size)
+	data = append(data, '[')
+	for i, pr := range listed {
+		if i > 0 {
+			data = append(data, ',')
+		}
+		all = append(all, pr.records...)
+		data = append(data, pr.json...)
+	}
+	for url := range b.records {
+		if !live[url] {
+			delete(b.records, url)
+		}
+	}
+	if len(all) == 0 {
+		return nil, []byte("null"), nil // what json.Marshal writes for no records
+	}
+	return all, append(data, ']'), nil
 }
 
 // records makes one record per page title, one per heading and one per block of text or code,

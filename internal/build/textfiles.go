@@ -18,15 +18,15 @@ import (
 // the same order) and <route>.md (each page's Markdown, a generated index's included: its
 // description and a link per card). Unlisted pages stay out of the sitemap
 // and the llms files.
-func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *dist.Output) {
+//
+// text gives a page's Markdown version (pageText, or a cache of it).
+func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document, out *dist.Output, text func(*content.Doc, *markdown.Document) []byte) {
 	cfg := site.Config
 	var sitemap bytes.Buffer
 	sitemap.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
 	pages := map[*content.Doc][]byte{}
-	// Without a site URL the origin stays empty and links stay root-relative.
-	origin, _ := dist.OriginOf(cfg.URL)
 	for _, d := range site.Docs {
-		pages[d] = []byte(absoluteLinks(string(markdownText(d, docs[d])), origin))
+		pages[d] = text(d, docs[d])
 		out.Add(dist.MarkdownFile(d.Route), pages[d])
 		if d.FrontMatter.Unlisted {
 			continue
@@ -161,4 +161,41 @@ func markdownText(d *content.Doc, md *markdown.Document) []byte {
 		b.WriteString("\n" + body + "\n")
 	}
 	return b.Bytes()
+}
+
+// pageText is a page's Markdown version as served and put in llms-full.txt: markdownText with
+// its links made absolute.
+func pageText(site *content.Site, d *content.Doc, md *markdown.Document) []byte {
+	// Without a site URL the origin stays empty and links stay root-relative.
+	origin, _ := dist.OriginOf(site.Config.URL)
+	return []byte(absoluteLinks(string(markdownText(d, md)), origin))
+}
+
+// textCache keeps each page's Markdown version (pageText) from one build to the next, while the
+// page's conversion, title and description and the site's URL stay the same.
+type textCache map[string]cachedText
+
+type cachedText struct {
+	md                *markdown.Document // kept, so a new conversion is never taken for it
+	title, desc, site string
+	text              []byte
+}
+
+// text returns pageText, from the cache when it holds it.
+func (c textCache) text(site *content.Site, d *content.Doc, md *markdown.Document) []byte {
+	if e, ok := c[d.Route]; ok && e.md == md && e.title == d.Title && e.desc == d.Description && e.site == site.Config.URL {
+		return e.text
+	}
+	text := pageText(site, d, md)
+	c[d.Route] = cachedText{md: md, title: d.Title, desc: d.Description, site: site.Config.URL, text: text}
+	return text
+}
+
+// prune forgets the pages the site no longer has.
+func (c textCache) prune(site *content.Site) {
+	for route := range c {
+		if site.ByRoute[route] == nil {
+			delete(c, route)
+		}
+	}
 }

@@ -72,7 +72,8 @@ type Site struct {
 	Drafts   map[string]string // draft doc id → file: they render nothing, and links to them are errors
 	Sidebars map[string][]*SidebarItem
 
-	root string // the site folder's real path (see Confine)
+	root  string     // the site folder's real path (see Confine)
+	cache *ScanCache // what the last Scan read, when the caller keeps it
 }
 
 // Diagnostic is a problem at a place in a file.
@@ -97,7 +98,11 @@ func (d *Diagnostic) Error() string {
 // Titles, sidebars and everything that depends on them wait for Resolve, which needs the docs'
 // headings: converting the Markdown needs only the routes Scan gives.
 func Scan(cfg *config.Config) (*Site, error) {
-	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}}
+	return ScanWith(cfg, nil)
+}
+
+func scan(cfg *config.Config, cache *ScanCache) (*Site, error) {
+	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}, cache: cache}
 	root, err := realRoot(cfg.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("site folder %s: %w", cfg.Dir, err)
@@ -178,7 +183,7 @@ func (s *Site) walk(root string, kind Kind) []error {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
-		doc, err := s.readDoc(p, filepath.ToSlash(rel), kind)
+		doc, err := s.cache.read(s, p, filepath.ToSlash(rel), kind)
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -211,6 +216,11 @@ func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.parseDoc(file, rel, kind, src)
+}
+
+// parseDoc is readDoc of a file whose content is src.
+func (s *Site) parseDoc(file, rel string, kind Kind, src []byte) (*Doc, error) {
 	display := s.displayPath(file)
 	fmText, body, ok := splitFrontMatter(src)
 	if !ok {

@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,7 @@ import (
 // setLastUpdates fills LastUpdate for docs without a last_update front matter date: the time of the
 // file's last git commit, else its modification time. One git process serves the whole site.
 func (s *Site) setLastUpdates(siteDir string) {
-	commits := gitCommitTimes(siteDir)
+	commits := s.cache.commitTimes(siteDir)
 	for _, d := range s.Docs {
 		if !d.LastUpdate.IsZero() {
 			continue
@@ -36,6 +37,40 @@ func (d *Doc) absFile(s *Site) string {
 	}
 	return abs
 }
+
+// commitTimes is gitCommitTimes, kept by the cache while the repository's HEAD, index and
+// reflog are unchanged (a commit, checkout or reset changes one of them).
+func (c *ScanCache) commitTimes(dir string) map[string]time.Time {
+	if c == nil {
+		return gitCommitTimes(dir)
+	}
+	if c.gitDir == "" {
+		out, err := exec.Command("git", "-C", dir, "rev-parse", "--absolute-git-dir").Output()
+		c.gitDir = strings.TrimSpace(string(out))
+		if err != nil || c.gitDir == "" {
+			c.gitDir = noRepository
+		}
+	}
+	if c.gitDir == noRepository {
+		return map[string]time.Time{} // what gitCommitTimes finds there
+	}
+	key := c.gitDir + "\x00" + dir
+	for _, f := range []string{"HEAD", "index", filepath.Join("logs", "HEAD")} {
+		fi, err := os.Stat(filepath.Join(c.gitDir, f))
+		if err != nil {
+			key += "\x00-"
+			continue
+		}
+		key += fmt.Sprintf("\x00%d.%d", fi.Size(), fi.ModTime().UnixNano())
+	}
+	if c.commitsKey != key {
+		c.commits, c.commitsKey = gitCommitTimes(dir), key
+	}
+	return c.commits
+}
+
+// noRepository is ScanCache.gitDir for a site outside any git repository (or without git).
+const noRepository = "-"
 
 // gitCommitTimes maps absolute file paths under dir to the time of their newest commit; it returns
 // an empty map when git or the repository is missing.

@@ -36,21 +36,8 @@ var hashedName = regexp.MustCompile(`[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$`)
 
 // Load reads a built site folder into memory. Every problem names the file and says to rebuild.
 func Load(dir string) (*Site, error) {
-	s := &Site{Files: map[string]*File{}}
-	if err := readJSON(dir, ManifestFile, &s.Manifest); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s is not a built site (no %s); run `tzdocs build` first", dir, ManifestFile)
-		}
-		return nil, err
-	}
-	if s.Manifest.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: built with layout version %d, this tzdocs reads version %d; rebuild the site with this tzdocs",
-			filepath.Join(dir, ManifestFile), s.Manifest.Format, FormatVersion)
-	}
-	if err := readJSON(dir, SiteDataFile, &s.Data); err != nil {
-		return nil, err
-	}
-	if err := readJSON(dir, CSPFile, &s.CSP); err != nil {
+	s, err := LoadMeta(dir)
+	if err != nil {
 		return nil, err
 	}
 	records, err := LoadRecords(dir)
@@ -71,12 +58,11 @@ func Load(dir string) (*Site, error) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		data, err := os.ReadFile(p)
+		f, err := LoadFile(dir, rel)
 		if err != nil {
 			return err
 		}
-		s.Files["/"+rel] = &File{Data: data, Brotli: readOptional(p + ".br"), Gzip: readOptional(p + ".gz"),
-			Immutable: IsAsset(rel) && hashedName.MatchString(rel)}
+		s.Files["/"+rel] = f
 		return nil
 	})
 	if err != nil {
@@ -91,6 +77,41 @@ func Load(dir string) (*Site, error) {
 		if s.Files["/"+PageFile(r)] == nil {
 			return nil, fmt.Errorf("%s lists %s, but %s is missing; rebuild the site", filepath.Join(dir, ManifestFile), r, PageFile(r))
 		}
+	}
+	return s, nil
+}
+
+// LoadFile reads one file of a built site (rel is relative to dir, slash-separated) with its
+// sidecars.
+func LoadFile(dir, rel string) (*File, error) {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	return &File{Data: data, Brotli: readOptional(p + ".br"), Gzip: readOptional(p + ".gz"),
+		Immutable: IsAsset(rel) && hashedName.MatchString(rel)}, nil
+}
+
+// LoadMeta reads what describes a built site, without its files, records and code: the
+// manifest, the site data and the sources of the content security policy.
+func LoadMeta(dir string) (*Site, error) {
+	s := &Site{Files: map[string]*File{}}
+	if err := readJSON(dir, ManifestFile, &s.Manifest); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s is not a built site (no %s); run `tzdocs build` first", dir, ManifestFile)
+		}
+		return nil, err
+	}
+	if s.Manifest.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: built with layout version %d, this tzdocs reads version %d; rebuild the site with this tzdocs",
+			filepath.Join(dir, ManifestFile), s.Manifest.Format, FormatVersion)
+	}
+	if err := readJSON(dir, SiteDataFile, &s.Data); err != nil {
+		return nil, err
+	}
+	if err := readJSON(dir, CSPFile, &s.CSP); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

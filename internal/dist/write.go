@@ -42,6 +42,20 @@ type Output struct {
 	wg     sync.WaitGroup   // compressions and stagings still running
 	// replaced are files added again under the same name, whose temporary files must go.
 	replaced []*outFile
+	// noSidecars leaves out the brotli and gzip forms (Writer.NoSidecars).
+	noSidecars bool
+	// partial adds to the previous Write instead of replacing it (Writer.NewPartialOutput).
+	partial bool
+	// trees are the copied trees the Writer may keep next time (see CopyTree), by treeID;
+	// prevTrees are those of the previous Write.
+	trees, prevTrees map[string]copiedTree
+}
+
+// copiedTree is a tree CopyTree copied: a fingerprint of its files (names, sizes, times) and the
+// output paths it made of them.
+type copiedTree struct {
+	fingerprint string
+	rels        []string
 }
 
 type outFile struct {
@@ -88,7 +102,7 @@ func (o *Output) Add(rel string, data []byte) {
 	if o.prev[rel] == f.hash {
 		return // unchanged on disk
 	}
-	compress := needsSidecars(rel, data)
+	compress := needsSidecars(rel, data) && !o.noSidecars
 	if !compress && o.dir == "" {
 		return
 	}
@@ -239,6 +253,10 @@ func removeStaged(f *outFile) {
 // Every file, sidecars included, is read with read (os.ReadFile when nil): the caller decides what
 // may be read, so a tree of content can refuse a symbolic link that leads out of its folder while
 // dist knows nothing of sites. An error from read stops the copy.
+//
+// For an Output of a Writer, a tree whose files have the same names, sizes and modification times
+// as when the previous Write copied it is not read again: its files stay as they are on disk. That
+// keeps a rebuild from reading the web app's megabytes of assets after every edit of a page.
 func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, error)) error {
 	if read == nil {
 		read = os.ReadFile
@@ -246,7 +264,17 @@ func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, er
 	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	id := prefix + "\x00" + src
+	fp, cacheable := treeFingerprint(src)
+	if prev, ok := o.prevTrees[id]; ok && cacheable && prev.fingerprint == fp {
+		for _, rel := range prev.rels {
+			o.Keep(rel)
+		}
+		o.trees[id] = prev
+		return nil
+	}
+	var rels []string
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -267,6 +295,7 @@ func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, er
 		if err != nil {
 			return err
 		}
+		rels = append(rels, rel)
 		if br != nil && gz != nil {
 			o.addPrecompressed(rel, data, br, gz)
 			return nil
@@ -274,6 +303,40 @@ func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, er
 		o.Add(rel, data)
 		return nil
 	})
+	if err == nil && cacheable && o.trees != nil {
+		o.trees[id] = copiedTree{fingerprint: fp, rels: rels}
+	}
+	return err
+}
+
+// treeFingerprint identifies the state of the files under dir by their names, sizes and
+// modification times. ok is false when it cannot vouch for the tree: it holds a symbolic link
+// (whose target may change without the link changing) or could not be listed.
+func treeFingerprint(dir string) (fp string, ok bool) {
+	h := sha256.New()
+	ok = true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			ok = false
+			return filepath.SkipAll
+		}
+		if d.IsDir() {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\n", p, fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		return "", false
+	}
+	return hex.EncodeToString(h.Sum(nil)), ok
 }
 
 // readSidecar reads the sidecar p with read, or returns nil when there is none.
@@ -305,6 +368,10 @@ type Writer struct {
 	dir     string
 	written map[string]string // relative path → content hash; nil before the first Write
 	notes   map[string]string
+	trees   map[string]copiedTree // the trees the last Write copied (see Output.CopyTree)
+	// NoSidecars leaves out the brotli and gzip forms of files: `tzdocs dev` serves on the
+	// writer's own machine, where compressing every rebuild's pages would only slow the reload.
+	NoSidecars bool
 }
 
 // NewWriter returns a Writer for the folder dir.
@@ -336,6 +403,24 @@ func (w *Writer) NewOutput() (*Output, error) {
 	}
 	o := newOutput(prev, w.dir, w.comp)
 	o.onDisk = w.written == nil
+	o.noSidecars = w.NoSidecars
+	o.trees, o.prevTrees = map[string]copiedTree{}, w.trees
+	return o, nil
+}
+
+// NewPartialOutput returns an Output that adds files to the folder's build instead of being a
+// whole build: its Write leaves the files it does not have in place and keeps the notes of the
+// Write before it (adding its own). `tzdocs dev` writes the pages it renders after an edit's
+// reload with one. It needs a Write before it.
+func (w *Writer) NewPartialOutput() (*Output, error) {
+	if w.written == nil {
+		return nil, errors.New("a partial output needs a build in the folder first; this is a tzdocs bug")
+	}
+	o, err := w.NewOutput()
+	if err != nil {
+		return nil, err
+	}
+	o.partial = true
 	return o, nil
 }
 
@@ -399,6 +484,12 @@ func (w *Writer) Write(out *Output) (map[string]bool, error) {
 		w.written[rel] = f.hash
 		changed[rel] = true
 	}
+	if out.partial {
+		for k, v := range out.notes {
+			w.notes[k] = v
+		}
+		return changed, nil
+	}
 	for rel := range existing {
 		if _, ok := out.files[rel]; !ok && !out.kept[rel] {
 			for _, suffix := range []string{"", ".br", ".gz"} {
@@ -415,6 +506,7 @@ func (w *Writer) Write(out *Output) (map[string]bool, error) {
 		}
 	}
 	w.notes = out.notes
+	w.trees = out.trees
 	return changed, nil
 }
 

@@ -29,7 +29,9 @@ type Options struct {
 	SiteDir, OutDir, WebDir string
 	// Log receives build results and errors.
 	Log io.Writer
-	// Debounce is how long to wait for more file events before rebuilding (default 40 ms).
+	// Debounce is how long to wait for more file events before rebuilding (default 10 ms): an
+	// editor's save (a write, or a write to a new file renamed over the old) makes its events
+	// within a millisecond or two, and a rebuild started too early only runs again.
 	Debounce time.Duration
 }
 
@@ -40,6 +42,8 @@ type Dev struct {
 	hub     *hub
 	watcher *fsnotify.Watcher
 	mu      sync.RWMutex
+	pending pending        // pages being prerendered after a reload
+	bg      sync.WaitGroup // the goroutine prerendering them
 	srv     *server.Server
 	lastErr error
 	done    chan struct{}
@@ -53,7 +57,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Log = io.Discard
 	}
 	if opts.Debounce == 0 {
-		opts.Debounce = 40 * time.Millisecond
+		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
 	d.builder = build.New(build.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
@@ -66,7 +70,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		w.Close()
 		return nil, err
 	}
-	d.rebuild(ctx)
+	d.rebuild(ctx, time.Now())
 	go d.loop(ctx)
 	go func() {
 		// Event streams never end by themselves: end them with the server, so shutdown is prompt.
@@ -88,6 +92,7 @@ func (d *Dev) Close() {
 	}
 	d.watcher.Close()
 	d.hub.close()
+	d.bg.Wait()
 	d.builder.Close()
 }
 
@@ -105,6 +110,7 @@ func (d *Dev) watchTree(root string) error {
 
 func (d *Dev) loop(ctx context.Context) {
 	var timer *time.Timer
+	var first time.Time // the first event of the burst being waited out
 	fire := make(chan struct{}, 1)
 	for {
 		select {
@@ -121,8 +127,11 @@ func (d *Dev) loop(ctx context.Context) {
 					_ = d.watchTree(ev.Name)
 				}
 			}
-			if strings.HasSuffix(ev.Name, "~") || strings.HasPrefix(filepath.Base(ev.Name), ".#") {
-				continue // editor backup and lock files
+			if editorScratch(ev.Name) {
+				continue
+			}
+			if first.IsZero() {
+				first = time.Now()
 			}
 			if timer == nil {
 				timer = time.AfterFunc(d.opts.Debounce, func() { fire <- struct{}{} })
@@ -135,27 +144,55 @@ func (d *Dev) loop(ctx context.Context) {
 			}
 			fmt.Fprintf(d.opts.Log, "watch error: %v\n", err)
 		case <-fire:
-			d.rebuild(ctx)
+			d.rebuild(ctx, first)
+			first = time.Time{}
 		}
 	}
 }
 
+// editorScratch tells the files editors write beside the one being saved (backups, locks, swap
+// files, a new file to rename over the old) from the site's own: their events alone must not
+// start a rebuild, which would find nothing changed and tell browsers so before the real save.
+func editorScratch(name string) bool {
+	base := filepath.Base(name)
+	switch {
+	case strings.HasSuffix(base, "~"), strings.HasPrefix(base, ".#"), base == "4913": // backups, Emacs locks, Vim's probe
+		return true
+	case strings.HasPrefix(base, "."):
+		for _, ext := range []string{".swp", ".swx", ".swo", ".tmp"} {
+			if strings.HasSuffix(base, ext) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // rebuild builds the site; on success the server reloads and browsers refresh, on failure the
 // error goes to the browsers and the last good build stays served.
-func (d *Dev) rebuild(ctx context.Context) {
+func (d *Dev) rebuild(ctx context.Context, first time.Time) {
+	gen := d.pending.next()
+	start := time.Now()
 	res, err := d.builder.Build(ctx)
+	served := time.Now()
 	if err == nil {
 		d.mu.Lock()
 		if d.srv == nil {
 			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub})
 		} else {
-			err = d.srv.Reload()
+			err = d.srv.Patch(res.Files, res.Records)
 		}
 		d.mu.Unlock()
 	}
 	d.mu.Lock()
 	d.lastErr = err
 	d.mu.Unlock()
+	deferred := err == nil && res.Deferred > 0
+	if deferred {
+		d.pending.hold() // before the event: a page loaded in full after it waits for its HTML
+	} else {
+		d.pending.finish(gen)
+	}
 	if err != nil {
 		fmt.Fprintf(d.opts.Log, "build failed:\n%v\n", err)
 		d.hub.send("error", errorEvent(err))
@@ -169,13 +206,22 @@ func (d *Dev) rebuild(ctx context.Context) {
 		for _, e := range res.Errors {
 			fmt.Fprintf(d.opts.Log, "error: %v\n", e)
 		}
-		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed\n", res.Duration.Milliseconds(), len(res.Changed))
 		changed := res.Changed
 		if changed == nil {
 			changed = []string{}
 		}
+		t := newTimings(first, start, res.Phases, served)
+		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
 		d.hub.send("ok", map[string]any{})
-		d.hub.send("reload", map[string]any{"routes": changed})
+		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})
+	}
+	if deferred {
+		// After the event, so the browser's reload does not wait behind Node for a core.
+		d.bg.Add(1)
+		go func() {
+			defer d.bg.Done()
+			d.renderDeferred(ctx, gen, res.Deferred)
+		}()
 	}
 	select {
 	case d.rebuilt <- err:
@@ -202,6 +248,7 @@ func (d *Dev) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.hub.ServeHTTP(w, r)
 		return
 	}
+	d.pending.wait(r)
 	if srv == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")

@@ -114,3 +114,154 @@ func TestEditRebuildsAndNotifiesBrowsers(t *testing.T) {
 	os.WriteFile(file, src, 0o644)
 	waitFor(t, ch, "ok ")
 }
+
+// startDev starts a dev server on the minimal site and subscribes to its events.
+func startDev(t *testing.T) (dir, url string, ch <-chan string) {
+	t.Helper()
+	dir = sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := Start(ctx, Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "out"), WebDir: filepath.Join(dir, "web")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-d.rebuilt
+	srv := httptest.NewServer(d)
+	t.Cleanup(func() {
+		cancel()
+		d.Close()
+		srv.Close()
+	})
+	return dir, srv.URL, events(t, srv.URL)
+}
+
+// edit replaces old with new in a file of the site, the way an editor that saves into a new
+// file and renames it over the old one does.
+func edit(t *testing.T, dir, file, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, "site", file)
+	src, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), old) {
+		t.Fatalf("%s lacks %q", file, old)
+	}
+	tmp := filepath.Join(filepath.Dir(p), ".save.tmp")
+	if err := os.WriteFile(tmp, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTitleChangeUpdatesTheNeighbours(t *testing.T) {
+	dir, url, ch := startDev(t)
+	if !strings.Contains(page(t, url+"/tutorials"), `"title":"Part 1"`) {
+		t.Fatal("the page before part 1 does not link to it by its title")
+	}
+	edit(t, dir, "docs/tutorials/app/part-1.md", "title: Part 1", "title: Part one")
+	ev := waitFor(t, ch, "reload ")
+	for _, route := range []string{"/tutorials/app/part-1", "/tutorials"} {
+		if !strings.Contains(ev, `"`+route+`"`) {
+			t.Errorf("reload event %q lacks %s", ev, route)
+		}
+	}
+	if !strings.Contains(ev, `"timings":{`) || !strings.Contains(ev, `"debounce":`) || !strings.Contains(ev, `"prerender":`) {
+		t.Errorf("reload event %q lacks the phase timings", ev)
+	}
+	prev := page(t, url+"/tutorials")
+	if !strings.Contains(prev, `"title":"Part one"`) || strings.Contains(prev, `"title":"Part 1"`) {
+		t.Error("the neighbour still names the old title")
+	}
+}
+
+func TestBuildErrorComesAndGoes(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "docs/architecture/accounts.md", "date: 2025-01-02", "date: someday")
+	ev := waitFor(t, ch, "error ")
+	if !strings.Contains(ev, `"file":"site/docs/architecture/accounts.md"`) || !strings.Contains(ev, `"line":5`) || !strings.Contains(ev, `"message":`) {
+		t.Errorf("error event %q lacks file, line or message", ev)
+	}
+	if !strings.Contains(page(t, url+"/architecture/accounts"), "Accounts hold tez.") {
+		t.Error("the last good page is not served under the error")
+	}
+	edit(t, dir, "docs/architecture/accounts.md", "date: someday", "date: 2025-01-03")
+	waitFor(t, ch, "ok ")
+	ev = waitFor(t, ch, "reload ")
+	if !strings.Contains(ev, `"/architecture/accounts"`) {
+		t.Errorf("reload event %q after the fix lacks the page", ev)
+	}
+}
+
+func TestEditedPageIsFoundBySearch(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "docs/architecture/bakers.md", "Bakers get rights.", "Bakers get zanzibarish rights.")
+	waitFor(t, ch, "reload ")
+	// The index is rebuilt beside the reload: wait for it, without a fixed sleep.
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(searchHits(t, url, "zanzibarish"), "/architecture/bakers") {
+		if time.Now().After(deadline) {
+			t.Fatal("the new words never reached the search index")
+		}
+		<-time.After(10 * time.Millisecond)
+	}
+}
+
+// searchHits asks the dev server's search API for query and returns its answer.
+func searchHits(t *testing.T, url, query string) string {
+	t.Helper()
+	res, err := http.Post(url+"/api/search/1/indexes/*/queries", "text/plain",
+		strings.NewReader(`{"requests":[{"indexName":"tezosdocs","query":"`+query+`"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("search: %s: %s", res.Status, b)
+	}
+	return string(b)
+}
+
+func TestSidebarEditServesEveryPageUpToDate(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "sidebars.yaml", "label: Architecture", "label: How it works")
+	waitFor(t, ch, "reload ")
+	// The pages drawn with the sidebar are prerendered again after the reload event; a page
+	// loaded meanwhile waits for them rather than showing the old label.
+	for _, route := range []string{"/architecture/bakers", "/overview/", "/architecture/accounts"} {
+		body := page(t, url+route)
+		if !strings.Contains(body, "How it works") || strings.Contains(body, `"label":"Architecture"`) {
+			t.Errorf("%s still shows the old sidebar", route)
+		}
+	}
+}
+
+func TestDeletedPageStopsBeingServed(t *testing.T) {
+	dir, url, ch := startDev(t)
+	for _, p := range []string{"/hidden", "/_data/hidden.json", "/hidden.md"} {
+		if !strings.Contains(page(t, url+p), "Unlisted page.") {
+			t.Fatalf("%s is not served to begin with", p)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "site/docs/hidden.md")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ch, "reload ")
+	res, err := http.Get(url + "/hidden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("a deleted page answers %d, want 404", res.StatusCode)
+	}
+	for _, gone := range []string{"/_data/hidden.json", "/hidden.md"} {
+		if res, err := http.Get(url + gone); err != nil || res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s of the deleted page is still served", gone)
+		} else {
+			res.Body.Close()
+		}
+	}
+}

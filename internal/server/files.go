@@ -40,6 +40,8 @@ type siteFiles struct {
 	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
 	// worked out once at load so serving a page costs one map lookup more.
 	markdown map[string]markdownPage
+	// routeList is the manifest's routes, kept for Server.Patch.
+	routeList []string
 }
 
 // markdownPage is a page's Markdown version.
@@ -54,36 +56,56 @@ func loadSite(dir string) (*siteFiles, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &siteFiles{files: make(map[string]*file, len(built.Files)), routes: map[string]string{},
-		url: built.Data.URL, askAI: built.Data.AskAI.AssistantID, csp: contentSecurityPolicy(built.CSP),
-		index: search.NewIndex(built.Records), code: built.Code}
+	s := &siteFiles{files: make(map[string]*file, len(built.Files)), index: search.NewIndex(built.Records), code: built.Code}
+	if err := s.setMeta(dir, built); err != nil {
+		return nil, err
+	}
+	for urlPath, f := range built.Files {
+		s.files[urlPath] = newFile(urlPath, f)
+	}
+	s.linkFiles(built.Manifest.Routes)
+	return s, nil
+}
+
+// newFile is a file of the built site as served.
+func newFile(urlPath string, f *dist.File) *file {
+	sum := sha256.Sum256(f.Data)
+	return &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
+		contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+}
+
+// setMeta takes what describes the site from its manifest, site data and security policy.
+func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
+	s.url, s.askAI, s.csp = built.Data.URL, built.Data.AskAI.AssistantID, contentSecurityPolicy(built.CSP)
 	s.searchCfg = built.Data.Search
 	allowed := built.Data.Search.AllowedOrigins
 	if built.Data.URL != "" {
 		allowed = append([]string{built.Data.URL}, allowed...)
 	}
+	var err error
 	if s.origins, err = search.ParseOrigins(allowed); err != nil {
-		return nil, fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
+		return fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
 	}
-	s.markdown = map[string]markdownPage{}
+	s.routes, s.routeList = map[string]string{}, built.Manifest.Routes
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}
-	for urlPath, f := range built.Files {
-		sum := sha256.Sum256(f.Data)
-		s.files[urlPath] = &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
-			contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+	return nil
+}
+
+// linkFiles works out what depends on the files: each page's Markdown version and the diagram
+// frame's own policy.
+func (s *siteFiles) linkFiles(routes []string) {
+	if f := s.files[dist.DiagramFrameURL]; f != nil && f.csp != dist.DiagramFrameCSP {
+		f.csp = dist.DiagramFrameCSP // a file new to this siteFiles: no request reads it yet
 	}
-	if f := s.files[dist.DiagramFrameURL]; f != nil {
-		f.csp = dist.DiagramFrameCSP
-	}
-	for _, r := range built.Manifest.Routes {
+	s.markdown = map[string]markdownPage{}
+	for _, r := range routes {
 		u := "/" + dist.MarkdownFile(r)
 		if f := s.files[u]; f != nil {
 			s.markdown[r] = markdownPage{file: f, link: "<" + u + `>; rel="alternate"; type="text/markdown"`}
 		}
 	}
-	return s, nil
 }
 
 func contentType(p string, data []byte) string {

@@ -53,6 +53,7 @@ type Server struct {
 	// site handler and of requests no pattern answered.
 	stats             map[string]*routeStats
 	static, unmatched *routeStats
+	patching          patching // Patch's state (`tzdocs dev`)
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.

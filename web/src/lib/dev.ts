@@ -1,6 +1,9 @@
 // `tzdocs dev` only: live reload and build errors over an EventSource. Loaded lazily, so production
 // pages never download it.
 
+import { ROOT_ID } from "./boot";
+import { restoreDisclosures, saveDisclosures } from "./disclosures";
+
 export interface ReloadTarget {
   reload(): Promise<void>;
   cache: { delete(route: string): boolean };
@@ -53,15 +56,21 @@ function parse<T>(data: unknown): T | null {
   }
 }
 
-/** Opens the dev EventSource: `reload` refetches the current page in place, `error` shows the overlay,
- *  `ok` hides it. Returns a function that closes the connection. */
+/** Opens the dev EventSource: `reload` refetches the current page in place, keeping the scroll
+ *  position (the navigator's reload) and the open <details> and chosen tabs; `error` shows the
+ *  overlay, `ok` hides it. Returns a function that closes the connection. */
 export function connectDevEvents(url: string, target: ReloadTarget): () => void {
   const es = new EventSource(url);
   es.addEventListener("reload", (e) => {
     const body = parse<{ routes?: string[] }>((e as MessageEvent).data);
     for (const r of body?.routes ?? []) target.cache.delete(r);
     hideBuildError();
-    target.reload().catch((err: unknown) => showBuildError({ message: `Reload failed: ${String(err)}` }));
+    const root = document.getElementById(ROOT_ID) ?? document.body;
+    const kept = saveDisclosures(root);
+    target
+      .reload()
+      .then(() => restoreDisclosures(root, kept))
+      .catch((err: unknown) => showBuildError({ message: `Reload failed: ${String(err)}` }));
   });
   es.addEventListener("error", (e) => {
     // A connection failure also fires "error", without data: EventSource reconnects by itself.
