@@ -1,0 +1,204 @@
+// Command serve measures how fast `tzdocs serve` answers a page next to the ceiling of Go's HTTP
+// server on this machine (a minimal net/http handler writing the same gzip bytes) and, when
+// installed, nginx serving the build's .gz sidecars with gzip_static, all in one run: each round
+// loads every server in turn (the order rotates) with the same built-in load generator, then the
+// medians and the ratio tzdocs / minimal handler are printed, with tzdocs' resident memory after
+// the load. tzdocs runs with its access log on (written to a file, as a service's log would be).
+//
+//	make build && go run ./bench/serve [-dir dist] [-path /overview/] [-conns 64] [-duration 5s] [-rounds 3]
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+func main() {
+	if len(os.Args) == 4 && os.Args[1] == minimalFlag {
+		if err := serveMinimal(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/serve minimal handler:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/serve:", err)
+		os.Exit(1)
+	}
+}
+
+// Bounds of a run: the load is always finite.
+const (
+	maxDuration = 30 * time.Second
+	maxConns    = 1024
+	maxRounds   = 20
+	warmUp      = time.Second
+)
+
+func run(args []string, out io.Writer) error {
+	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
+	bin := flags.String("bin", "bin/tzdocs", "the tzdocs binary (make build)")
+	dir := flags.String("dir", "dist", "the built site (make build writes dist/)")
+	path := flags.String("path", "/overview/", "the page every request asks for")
+	conns := flags.Int("conns", 64, "open connections, each sending one request after another")
+	duration := flags.Duration("duration", 5*time.Second, "how long each server is loaded per round")
+	rounds := flags.Int("rounds", 3, "rounds; the figures are the medians")
+	withNginx := flags.Bool("nginx", true, "compare with nginx too, when it is installed")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if *duration <= 0 || *duration > maxDuration || *conns < 1 || *conns > maxConns || *rounds < 1 || *rounds > maxRounds {
+		return fmt.Errorf("-duration %v -conns %d -rounds %d: keep 0 < duration ≤ %v, 1 ≤ conns ≤ %d, 1 ≤ rounds ≤ %d",
+			*duration, *conns, *rounds, maxDuration, maxConns, maxRounds)
+	}
+	page := filepath.Join(*dir, filepath.FromSlash(strings.TrimPrefix(*path, "/")))
+	if strings.HasSuffix(*path, "/") {
+		page = filepath.Join(page, "index.html")
+	}
+	if _, err := os.Stat(page + ".gz"); err != nil {
+		return fmt.Errorf("%s: no gzip sidecar for %s; run `make build` first (or pass -dir and -path)", page+".gz", *path)
+	}
+	work, err := os.MkdirTemp("", "tzdocs-bench-serve-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	logFile, err := os.Create(filepath.Join(work, "access.log"))
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	tz, err := startTzdocs(*bin, *dir, work, logFile)
+	if err != nil {
+		return err
+	}
+	tzStopped := false
+	defer func() {
+		if !tzStopped {
+			tz.stop()
+		}
+	}()
+	body, err := fetchGzip(tz.addr, *path)
+	if err != nil {
+		return err
+	}
+	minimal, err := startMinimal(work, body, *path)
+	if err != nil {
+		return err
+	}
+	defer minimal.stop()
+	targets := []*target{tz, minimal}
+	nginxNote := ""
+	if *withNginx {
+		switch ng, err := startNginx(*dir, work, *path); {
+		case errors.Is(err, errNoNginx):
+			nginxNote = err.Error()
+		case err != nil:
+			return err
+		default:
+			defer ng.stop()
+			targets = append(targets, ng)
+		}
+	} else {
+		nginxNote = "nginx left out (-nginx=false)"
+	}
+
+	fmt.Fprintf(out, "GET %s with Accept-Encoding: gzip (%.1f KB), %d connections × %v per server, %d rounds, GOMAXPROCS of the load generator %d\n",
+		*path, float64(len(body))/1024, *conns, *duration, *rounds, runtime.GOMAXPROCS(0))
+	ctx := context.Background()
+	for _, t := range targets { // warm up: connections, caches, the page cache of nginx's files
+		if r := (load{addr: t.addr, path: *path, conns: *conns, duration: warmUp}).run(ctx); r.requests == 0 {
+			return fmt.Errorf("%s answered nothing during the warm-up: %v", t.name, r.firstErr)
+		}
+	}
+	perSec := make([][]float64, len(targets)) // [target][round]
+	var ratios []float64
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', tabwriter.AlignRight)
+	header := "round\t"
+	for _, t := range targets {
+		header += t.name + " req/s\t"
+	}
+	fmt.Fprintln(tw, header+"tzdocs / minimal\t")
+	var requests, failures int64
+	for round := range *rounds {
+		line := fmt.Sprintf("%d\t", round+1)
+		got := make([]float64, len(targets))
+		for k := range targets {
+			i := (k + round) % len(targets) // rotate the order so no server always goes first
+			r := (load{addr: targets[i].addr, path: *path, conns: *conns, duration: *duration}).run(ctx)
+			if r.failures > 0 {
+				fmt.Fprintf(out, "%s: %d failed requests (first: %v)\n", targets[i].name, r.failures, r.firstErr)
+			}
+			if i == 0 {
+				requests += r.requests
+				failures += r.failures
+			}
+			got[i] = r.perSecond()
+		}
+		for i, v := range got {
+			perSec[i] = append(perSec[i], v)
+			line += fmt.Sprintf("%.0f\t", v)
+		}
+		ratios = append(ratios, got[0]/got[1])
+		fmt.Fprintln(tw, line+fmt.Sprintf("%.2f\t", got[0]/got[1]))
+	}
+	line := "median\t"
+	for _, v := range perSec {
+		line += fmt.Sprintf("%.0f\t", median(v))
+	}
+	fmt.Fprintln(tw, line+fmt.Sprintf("%.2f\t", median(ratios)))
+	_ = tw.Flush()
+	if nginxNote != "" {
+		fmt.Fprintln(out, nginxNote)
+	}
+	now, peak := tz.rssMB()
+	fmt.Fprintf(out, "tzdocs serve RSS after the load: %.0f MB (peak %.0f MB; budget < 100 MB)\n", now, peak)
+	tz.stop()
+	tzStopped = true
+	lines, err := countLines(logFile.Name())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "tzdocs access log: %d lines for %d measured requests and the warm-up (lines dropped under pressure are counted in tzdocs_access_log_dropped_total)\n",
+		lines, requests+failures)
+	return nil
+}
+
+// countLines counts the access log lines tzdocs wrote (its other log lines are few).
+func countLines(name string) (int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var n int64
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), `"msg":"request"`) {
+			n++
+		}
+	}
+	return n, sc.Err()
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
