@@ -20,8 +20,9 @@ type file struct {
 	br, gz      []byte // precompressed sidecars from the build, nil when absent
 	etag        string
 	contentType string
-	immutable   bool   // content-hashed name: cache for a year
-	csp         string // a content security policy of its own, instead of the site's
+	immutable   bool            // content-hashed name: cache for a year
+	csp         string          // a content security policy of its own, instead of the site's
+	headers     responseHeaders // its header sets when served under its own path
 }
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
@@ -37,15 +38,19 @@ type siteFiles struct {
 	code      []dist.CodeBlock
 	files     map[string]*file
 	routes    map[string]string // route key (no leading or trailing slash) → canonical route
-	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
-	// worked out once at load so serving a page costs one map lookup more.
-	markdown map[string]markdownPage
+	// pages holds, by canonical route, the page's files and their header sets, worked out once at
+	// load so serving a page costs one map lookup more.
+	pages map[string]*page
+	// notFound is the page served for paths that name nothing, with status 404.
+	notFound        *file
+	notFoundHeaders responseHeaders
 }
 
-// markdownPage is a page's Markdown version.
-type markdownPage struct {
-	file *file
-	link string // Link header value: `</route.md>; rel="alternate"; type="text/markdown"`
+// page is a canonical route's HTML and, when the build wrote one, its Markdown version. Both
+// answer with Vary: Accept when there is Markdown, the HTML with a Link header naming it.
+type page struct {
+	html, markdown               *file
+	htmlHeaders, markdownHeaders responseHeaders
 }
 
 // loadSite reads a built site folder into memory.
@@ -65,7 +70,6 @@ func loadSite(dir string) (*siteFiles, error) {
 	if s.origins, err = search.ParseOrigins(allowed); err != nil {
 		return nil, fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
 	}
-	s.markdown = map[string]markdownPage{}
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}
@@ -77,11 +81,25 @@ func loadSite(dir string) (*siteFiles, error) {
 	if f := s.files[dist.DiagramFrameURL]; f != nil {
 		f.csp = dist.DiagramFrameCSP
 	}
+	for _, f := range s.files {
+		f.headers = fileHeaders(f, http.StatusOK, s.csp, false, "")
+	}
+	s.notFound = s.files["/"+dist.NotFoundFile]
+	s.notFoundHeaders = fileHeaders(s.notFound, http.StatusNotFound, s.csp, false, "")
+	s.pages = make(map[string]*page, len(built.Manifest.Routes))
 	for _, r := range built.Manifest.Routes {
-		u := "/" + dist.MarkdownFile(r)
-		if f := s.files[u]; f != nil {
-			s.markdown[r] = markdownPage{file: f, link: "<" + u + `>; rel="alternate"; type="text/markdown"`}
+		pg := &page{html: s.files["/"+dist.PageFile(r)]}
+		if pg.html == nil {
+			continue // dist.Load refuses such a build
 		}
+		pg.htmlHeaders = pg.html.headers
+		u := "/" + dist.MarkdownFile(r)
+		if md := s.files[u]; md != nil {
+			pg.markdown = md
+			pg.htmlHeaders = fileHeaders(pg.html, http.StatusOK, s.csp, true, "<"+u+`>; rel="alternate"; type="text/markdown"`)
+			pg.markdownHeaders = fileHeaders(md, http.StatusOK, s.csp, true, "")
+		}
+		s.pages[r] = pg
 	}
 	return s, nil
 }
@@ -138,14 +156,4 @@ func (s *siteFiles) page(p string) (canonical string, ok bool) {
 	}
 	canonical, ok = s.routes[routeKey(key)]
 	return canonical, ok
-}
-
-// pageFile is the HTML file of a canonical route.
-func (s *siteFiles) pageFile(route string) *file {
-	return s.files["/"+dist.PageFile(route)]
-}
-
-// notFound is the page served for paths that name nothing.
-func (s *siteFiles) notFound() *file {
-	return s.files["/"+dist.NotFoundFile]
 }

@@ -135,25 +135,21 @@ func (s *Server) handleSite() http.Handler {
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
-			if md, ok := site.markdown[canonical]; ok {
+			if pg := site.pages[canonical]; pg != nil {
 				// The page's Markdown, for agents that ask for it (and a link to it for the others).
-				w.Header().Add("Vary", "Accept")
-				if prefersMarkdown(r.Header.Get("Accept")) {
-					serveFile(w, r, md.file, http.StatusOK)
+				if pg.markdown != nil && prefersMarkdown(r.Header.Get("Accept")) {
+					serveFile(w, r, pg.markdown, &pg.markdownHeaders, http.StatusOK)
 					return
 				}
-				w.Header().Set("Link", md.link)
-			}
-			if f := site.pageFile(canonical); f != nil {
-				serveFile(w, r, f, http.StatusOK)
+				serveFile(w, r, pg.html, &pg.htmlHeaders, http.StatusOK)
 				return
 			}
 		}
 		if f, ok := site.files[p]; ok && !strings.HasSuffix(p, "/") {
-			serveFile(w, r, f, http.StatusOK)
+			serveFile(w, r, f, &f.headers, http.StatusOK)
 			return
 		}
-		serveFile(w, r, site.notFound(), http.StatusNotFound)
+		serveFile(w, r, site.notFound, &site.notFoundHeaders, http.StatusNotFound)
 	})
 }
 
@@ -184,61 +180,40 @@ func prefersMarkdown(accept string) bool {
 	return md > 0 && md >= htm
 }
 
-// serveFile writes f with caching headers, a conditional 304, and the best precompressed form the
-// client accepts.
-func serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+// serveFile writes f with the header set rh worked out for it at load: caching headers, a
+// conditional 304, and the best precompressed form the client accepts.
+func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHeaders, status int) {
 	h := w.Header()
-	h.Set("Content-Type", f.contentType)
-	if f.csp != "" {
-		h.Set("Content-Security-Policy", f.csp)
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etag) {
+		rh.notModified.apply(h)
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
-	if status == http.StatusOK {
-		if f.immutable {
-			h.Set("Cache-Control", "public, max-age=31536000, immutable")
-		} else {
-			h.Set("Cache-Control", "no-cache")
-		}
-		h.Set("ETag", f.etag)
-		if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-	} else {
-		h.Set("Cache-Control", "no-store")
-	}
-	body := f.data
-	if f.br != nil || f.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
-		switch enc := r.Header.Get("Accept-Encoding"); {
-		case f.br != nil && accepts(enc, "br"):
-			h.Set("Content-Encoding", "br")
-			body = f.br
-		case f.gz != nil && accepts(enc, "gzip"):
-			h.Set("Content-Encoding", "gzip")
-			body = f.gz
-		}
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	enc := f.encoding(r.Header.Get("Accept-Encoding"))
+	rh.full[enc].apply(h)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		_, _ = w.Write(f.body(enc))
 	}
 }
 
 // accepts reports whether an Accept-Encoding header allows coding (q=0 refuses it).
 func accepts(header, coding string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for rest := header; ; {
+		part, next, more := strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), coding) && strings.TrimSpace(name) != "*" {
-			continue
+		name = strings.TrimSpace(name)
+		if strings.EqualFold(name, coding) || name == "*" {
+			if strings.Contains(params, " ") {
+				params = strings.ReplaceAll(params, " ", "")
+			}
+			return params != "q=0" && params != "q=0.0" && params != "q=0.00" && params != "q=0.000"
 		}
-		params = strings.ReplaceAll(params, " ", "")
-		if params == "q=0" || params == "q=0.0" || params == "q=0.00" || params == "q=0.000" {
+		if !more {
 			return false
 		}
-		return true
+		rest = next
 	}
-	return false
 }
 
 func etagMatch(header, etag string) bool {
