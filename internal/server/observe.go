@@ -3,6 +3,7 @@ package server
 import (
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +69,9 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h http.Handler) {
 	label := routeLabel(pattern)
 	if pattern == "/" {
 		label = staticRoute
+		s.siteHandler = h
+	} else if first := firstSegment(pattern); !slices.Contains(s.reserved, first) {
+		s.reserved = append(s.reserved, first)
 	}
 	for _, rs := range s.stats {
 		if rs.label == label { // "GET /x" and "POST /x" share their series

@@ -19,8 +19,12 @@ import (
 type Options struct {
 	// Dir is the built site folder (what `tzdocs build` wrote).
 	Dir string
-	// Logger receives the access log; nil discards it.
+	// Logger receives the server's own messages and, unless AccessLog is set, the access log; nil
+	// discards them.
 	Logger *slog.Logger
+	// AccessLog, when set, receives the access log (one line a request) instead of Logger: give it
+	// a logger writing through an asynclog.Writer so that requests never wait for their line.
+	AccessLog *slog.Logger
 	// DevEvents, when set, serves the live-reload event stream of `tzdocs dev` at /_dev/events.
 	DevEvents http.Handler
 	// Feedback stores what readers send; nil leaves the feedback API out.
@@ -53,6 +57,10 @@ type Server struct {
 	// site handler and of requests no pattern answered.
 	stats             map[string]*routeStats
 	static, unmatched *routeStats
+	// siteHandler is the mux's "/" handler; reserved are the first path segments of its other
+	// patterns (see dispatch).
+	siteHandler http.Handler
+	reserved    []string
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.
@@ -74,7 +82,11 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.static = s.stats["/"]
-	s.handler = s.observe(opts.Logger, s.securityHeaders(routes))
+	access := opts.AccessLog
+	if access == nil {
+		access = opts.Logger
+	}
+	s.handler = s.observe(access, s.dispatch(routes, s.siteHandler, s.reserved))
 	return s, nil
 }
 
@@ -132,6 +144,7 @@ func (s *Server) handleSite() http.Handler {
 				if r.URL.RawQuery != "" {
 					target += "?" + r.URL.RawQuery
 				}
+				setSecurityHeaders(w.Header(), site.csp) // dispatch skips the middleware for the site
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
@@ -267,10 +280,7 @@ func contentSecurityPolicy(p dist.CSPSources) string {
 // securityHeaders adds headers every response carries.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", s.site.Load().csp)
+		setSecurityHeaders(w.Header(), s.site.Load().csp)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +51,38 @@ func TestAcceptsEncodings(t *testing.T) {
 		if got := accepts(c.header, c.coding); got != c.want {
 			t.Errorf("accepts(%q, %q) = %v, want %v", c.header, c.coding, got, c.want)
 		}
+	}
+}
+
+func TestSitePathLeavesTheMuxItsPaths(t *testing.T) {
+	reserved := []string{"api", "healthz", "mcp"}
+	for p, want := range map[string]bool{
+		"/": true, "/overview/": true, "/assets/app.js": true, "/healthz/x": false, "/healthzx": true,
+		"/api": false, "/api/search/": false, "/mcp": false, "/a//b": false, "//a": false, "/./a": false,
+		"/a/..": false, "/a/.": false, "/a/..b": true, "/.well-known/x": true, "": false,
+	} {
+		if got := sitePath(p, reserved); got != want {
+			t.Errorf("sitePath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestAccessLogGoesToItsOwnLogger(t *testing.T) {
+	var own, access bytes.Buffer
+	s, err := New(Options{Dir: writeBuiltSite(t), Logger: slog.New(slog.NewJSONHandler(&own, nil)),
+		AccessLog: slog.New(slog.NewJSONHandler(&access, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/overview/", "/healthz", "/nope"} {
+		get(t, s, p)
+	}
+	for _, want := range []string{`"path":"/overview/","status":200`, `"path":"/healthz","status":200`, `"path":"/nope","status":404`} {
+		if !strings.Contains(access.String(), want) {
+			t.Errorf("access log lacks %s:\n%s", want, access.String())
+		}
+	}
+	if strings.Contains(own.String(), `"msg":"request"`) {
+		t.Errorf("the server's own logger got access lines:\n%s", own.String())
 	}
 }
