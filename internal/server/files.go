@@ -16,7 +16,8 @@ import (
 
 // file is one file of the built site, held in memory with its precompressed forms.
 type file struct {
-	data        []byte
+	data        []byte // nil when the gzip form holds the text alone (see keepCompressedOnly)
+	size        int    // the text's length
 	br, gz      []byte // precompressed sidecars from the build, nil when absent
 	etag        string
 	contentType string
@@ -75,8 +76,10 @@ func loadSite(dir string) (*siteFiles, error) {
 	}
 	for urlPath, f := range built.Files {
 		sum := sha256.Sum256(f.Data)
-		s.files[urlPath] = &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
+		sf := &file{data: f.Data, size: len(f.Data), br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
 			contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+		sf.keepCompressedOnly()
+		s.files[urlPath] = sf
 	}
 	if f := s.files[dist.DiagramFrameURL]; f != nil {
 		f.csp = dist.DiagramFrameCSP

@@ -85,11 +85,15 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 	}
 	compressed := f.br != nil || f.gz != nil
 	for enc := range encodings {
-		body := f.body(enc)
-		if body == nil && enc != encIdentity {
-			continue
+		length := f.size
+		if enc != encIdentity {
+			body := f.body(enc)
+			if body == nil {
+				continue
+			}
+			length = len(body)
 		}
-		set := append(base[:len(base):len(base)], header{"Content-Length", one(strconv.Itoa(len(body)))})
+		set := append(base[:len(base):len(base)], header{"Content-Length", one(strconv.Itoa(length))})
 		switch {
 		case varyAccept && compressed:
 			set = append(set, header{"Vary", varyBothValue})
@@ -109,7 +113,8 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 	return rh
 }
 
-// body is f's bytes in an encoding, nil when the build wrote no such sidecar.
+// body is f's bytes in an encoding, nil when the build wrote no such sidecar (or, for the identity,
+// when f holds only its gzip form: see writeIdentity).
 func (f *file) body(enc int) []byte {
 	switch enc {
 	case encBrotli:

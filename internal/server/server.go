@@ -205,7 +205,11 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHead
 	enc := f.encoding(r.Header.Get("Accept-Encoding"))
 	rh.full[enc].apply(h)
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
+	switch {
+	case r.Method == http.MethodHead:
+	case enc == encIdentity:
+		_ = writeIdentity(w, f)
+	default:
 		_, _ = w.Write(f.body(enc))
 	}
 }

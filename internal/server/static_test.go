@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/dist"
 )
 
 // Precomputed header sets are assigned to the header map by key, skipping the canonicalisation
@@ -84,5 +88,35 @@ func TestAccessLogGoesToItsOwnLogger(t *testing.T) {
 	}
 	if strings.Contains(own.String(), `"msg":"request"`) {
 		t.Errorf("the server's own logger got access lines:\n%s", own.String())
+	}
+}
+
+// A file whose gzip sidecar holds its text is kept compressed only, and decompressed for the
+// clients that accept no compression; a sidecar that does not match keeps the text.
+func TestFilesKeptCompressedOnlyAnswerTheirText(t *testing.T) {
+	s, dir := newTestServer(t) // the bakers page has a matching gzip sidecar
+	overview := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/overview/")))
+	if err := os.WriteFile(overview+".gz", []byte("not the page's gzip form at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	site := s.site.Load()
+	bakers, ov := site.pages["/architecture/bakers"].html, site.pages["/overview/"].html
+	if bakers.data != nil || ov.data == nil {
+		t.Fatalf("bakers kept its text: %v; overview dropped its text: %v", bakers.data != nil, ov.data == nil)
+	}
+	for i := range 2 { // the second answer reuses the pooled reader
+		res := get(t, s, "/architecture/bakers", "Accept-Encoding", "identity")
+		if got := body(t, res); got != "<!doctype html><title>Bakers</title>\n" || res.Header.Get("Content-Length") != "37" {
+			t.Errorf("answer %d: %q, Content-Length %s", i, got, res.Header.Get("Content-Length"))
+		}
+	}
+	if got := string(bakers.identity()); got != "<!doctype html><title>Bakers</title>\n" {
+		t.Errorf("identity() = %q", got)
+	}
+	if got := body(t, get(t, s, "/overview/")); !strings.Contains(got, "Overview") {
+		t.Errorf("overview answered %q", got)
 	}
 }
