@@ -123,7 +123,8 @@ func run(args []string, out io.Writer) error {
 			return fmt.Errorf("%s answered nothing during the warm-up: %v", t.name, r.firstErr)
 		}
 	}
-	perSec := make([][]float64, len(targets)) // [target][round]
+	perSec := make([][]float64, len(targets))    // [target][round]
+	cpuPerReq := make([][]float64, len(targets)) // µs of the server's CPU a request, [target][round]
 	var ratios []float64
 	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', tabwriter.AlignRight)
 	header := "round\t"
@@ -137,7 +138,11 @@ func run(args []string, out io.Writer) error {
 		got := make([]float64, len(targets))
 		for k := range targets {
 			i := (k + round) % len(targets) // rotate the order so no server always goes first
+			cpu := targets[i].cpuTime()
 			r := (load{addr: targets[i].addr, path: *path, conns: *conns, duration: *duration}).run(ctx)
+			if r.requests > 0 {
+				cpuPerReq[i] = append(cpuPerReq[i], float64(targets[i].cpuTime()-cpu)/float64(time.Microsecond)/float64(r.requests))
+			}
 			if r.failures > 0 {
 				fmt.Fprintf(out, "%s: %d failed requests (first: %v)\n", targets[i].name, r.failures, r.firstErr)
 			}
@@ -159,6 +164,11 @@ func run(args []string, out io.Writer) error {
 		line += fmt.Sprintf("%.0f\t", median(v))
 	}
 	fmt.Fprintln(tw, line+fmt.Sprintf("%.2f\t", median(ratios)))
+	line = "server CPU µs/request (median)\t"
+	for _, v := range cpuPerReq {
+		line += fmt.Sprintf("%.1f\t", median(v))
+	}
+	fmt.Fprintln(tw, line+fmt.Sprintf("%.2f\t", median(cpuPerReq[1])/median(cpuPerReq[0])))
 	_ = tw.Flush()
 	if nginxNote != "" {
 		fmt.Fprintln(out, nginxNote)
@@ -195,6 +205,9 @@ func countLines(name string) (int64, error) {
 }
 
 func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
 	s := slices.Clone(v)
 	slices.Sort(s)
 	if len(s)%2 == 1 {

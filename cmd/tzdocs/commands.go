@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -159,6 +160,10 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
+	// Loading the site (reading every file, decoding the search records, building the index) leaves
+	// about as much garbage as the server keeps: hand it back to the system now rather than over
+	// the next minutes.
+	debug.FreeOSMemory()
 	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
 	if *metricsAddr != "" {
 		mux := http.NewServeMux()

@@ -8,10 +8,15 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"time"
 )
 
 // DefaultSize is the default buffer size: about 4,000 access log lines.
 const DefaultSize = 1 << 20
+
+// batchDelay is how long the goroutine lets lines gather after the first one before writing them
+// out: under load, one write call carries hundreds of lines instead of a few.
+const batchDelay = 10 * time.Millisecond
 
 // Writer buffers writes for out. Each Write is kept or dropped whole, so a log handler that
 // writes one line a call (as log/slog's do) never has half a line written.
@@ -25,8 +30,9 @@ type Writer struct {
 	closed  bool
 	lastErr error
 
-	wake chan struct{} // one pending wake-up at most: lines are waiting, or the writer closed
-	done chan struct{} // closed when the goroutine has written everything and stopped
+	wake    chan struct{} // one pending wake-up at most: lines are waiting, or the writer closed
+	closing chan struct{} // closed by Close: write what is held without waiting for more
+	done    chan struct{} // closed when the goroutine has written everything and stopped
 }
 
 // New starts a Writer holding up to size bytes (DefaultSize when size ≤ 0) for out; dropped, when
@@ -37,7 +43,7 @@ func New(out io.Writer, size int, dropped func()) *Writer {
 		size = DefaultSize
 	}
 	w := &Writer{out: out, size: size, dropped: dropped, buf: make([]byte, 0, 64<<10),
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		wake: make(chan struct{}, 1), closing: make(chan struct{}), done: make(chan struct{})}
 	go w.loop()
 	return w
 }
@@ -60,11 +66,14 @@ func (w *Writer) Write(p []byte) (int, error) {
 		}
 		return len(p), nil
 	}
+	first := len(w.buf) == 0
 	w.buf = append(w.buf, p...)
 	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default:
+	if first { // the goroutine is idle or writing the previous batch: one wake-up is enough
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
 	}
 	return len(p), nil
 }
@@ -74,7 +83,15 @@ func (w *Writer) Write(p []byte) (int, error) {
 func (w *Writer) loop() {
 	defer close(w.done)
 	var spare []byte
+	delay := time.NewTimer(batchDelay)
+	delay.Stop()
 	for range w.wake {
+		delay.Reset(batchDelay)
+		select {
+		case <-delay.C:
+		case <-w.closing:
+			delay.Stop()
+		}
 		w.mu.Lock()
 		pending, closed := w.buf, w.closed
 		w.buf = spare[:0]
@@ -101,6 +118,7 @@ func (w *Writer) Close() error {
 	w.closed = true
 	w.mu.Unlock()
 	if !already {
+		close(w.closing)
 		select {
 		case w.wake <- struct{}{}:
 		default:
