@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -164,24 +165,31 @@ func readResponse(br *bufio.Reader) (int64, error) {
 	return length, nil
 }
 
-// fetchGzip asks addr once for path with gzip and returns the body as sent.
-func fetchGzip(addr, path string) ([]byte, error) {
+// fetchGzip asks addr once for path with gzip and returns the body as sent, and the header lines
+// of the answer but Date and Connection.
+func fetchGzip(addr, path string) (body []byte, headers []string, err error) {
 	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer c.Close()
 	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
 	if _, err := io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: "+addr+"\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	all, err := io.ReadAll(c)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := readResponse(bufio.NewReader(bytes.NewReader(all))); err != nil {
-		return nil, fmt.Errorf("GET %s from %s: %w", path, addr, err)
+		return nil, nil, fmt.Errorf("GET %s from %s: %w", path, addr, err)
 	}
-	_, body, _ := bytes.Cut(all, []byte("\r\n\r\n"))
-	return body, nil
+	head, body, _ := bytes.Cut(all, []byte("\r\n\r\n"))
+	for i, line := range strings.Split(string(head), "\r\n") {
+		name, _, _ := strings.Cut(line, ":")
+		if i > 0 && !strings.EqualFold(name, "Date") && !strings.EqualFold(name, "Connection") {
+			headers = append(headers, line)
+		}
+	}
+	return body, headers, nil
 }

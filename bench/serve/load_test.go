@@ -61,9 +61,12 @@ func TestReadResponseNeedsContentLength(t *testing.T) {
 func TestFetchGzipReturnsTheBody(t *testing.T) {
 	srv := httptest.NewServer(gzipHandler([]byte("gzip bytes")))
 	defer srv.Close()
-	body, err := fetchGzip(strings.TrimPrefix(srv.URL, "http://"), "/")
+	body, headers, err := fetchGzip(strings.TrimPrefix(srv.URL, "http://"), "/")
 	if err != nil || string(body) != "gzip bytes" {
 		t.Errorf("fetchGzip = %q, %v", body, err)
+	}
+	if got := strings.Join(headers, "|"); got != "Content-Encoding: gzip|Content-Length: 10" {
+		t.Errorf("headers %q", got)
 	}
 }
 

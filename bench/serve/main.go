@@ -10,11 +10,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,8 +28,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) == 4 && os.Args[1] == minimalFlag {
-		if err := serveMinimal(os.Args[2], os.Args[3]); err != nil {
+	if len(os.Args) == 5 && os.Args[1] == minimalFlag {
+		if err := serveMinimal(os.Args[2], os.Args[3], os.Args[4]); err != nil {
 			fmt.Fprintln(os.Stderr, "bench/serve minimal handler:", err)
 			os.Exit(1)
 		}
@@ -90,16 +93,21 @@ func run(args []string, out io.Writer) error {
 			tz.stop()
 		}
 	}()
-	body, err := fetchGzip(tz.addr, *path)
+	body, headers, err := fetchGzip(tz.addr, *path)
 	if err != nil {
 		return err
 	}
-	minimal, err := startMinimal(work, body, *path)
+	minimal, err := startMinimal(work, "minimal net/http", body, nil, *path)
 	if err != nil {
 		return err
 	}
 	defer minimal.stop()
-	targets := []*target{tz, minimal}
+	withHeaders, err := startMinimal(work, "minimal + tzdocs' headers", body, headers, *path)
+	if err != nil {
+		return err
+	}
+	defer withHeaders.stop()
+	targets := []*target{tz, minimal, withHeaders}
 	nginxNote := ""
 	if *withNginx {
 		switch ng, err := startNginx(*dir, work, *path); {
@@ -131,7 +139,7 @@ func run(args []string, out io.Writer) error {
 	for _, t := range targets {
 		header += t.name + " req/s\t"
 	}
-	fmt.Fprintln(tw, header+"tzdocs / minimal\t")
+	fmt.Fprintln(tw, header+"tzdocs / minimal (CPU: minimal / tzdocs)\t")
 	var requests, failures int64
 	for round := range *rounds {
 		line := fmt.Sprintf("%d\t", round+1)
@@ -173,6 +181,13 @@ func run(args []string, out io.Writer) error {
 	if nginxNote != "" {
 		fmt.Fprintln(out, nginxNote)
 	}
+	for _, q := range []string{"bakers", "smart rollups", "FA2 tokens"} {
+		plain, gz, err := searchSizes(tz.addr, q)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "search answer for %q: %.1f KB, %.1f KB gzip\n", q, float64(plain)/1024, float64(gz)/1024)
+	}
 	now, peak := tz.rssMB()
 	fmt.Fprintf(out, "tzdocs serve RSS after the load: %.0f MB (peak %.0f MB; budget < 100 MB)\n", now, peak)
 	tz.stop()
@@ -184,6 +199,38 @@ func run(args []string, out io.Writer) error {
 	fmt.Fprintf(out, "tzdocs access log: %d lines for %d measured requests and the warm-up (lines dropped under pressure are counted in tzdocs_access_log_dropped_total)\n",
 		lines, requests+failures)
 	return nil
+}
+
+// searchSizes asks the search API one query as the site's search box does, without and with
+// gzip, and returns the sizes of the two answers as sent.
+func searchSizes(addr, query string) (plain, gz int, err error) {
+	body, _ := json.Marshal(map[string]any{"requests": []map[string]any{{"indexName": "tezosdocs", "query": query, "hitsPerPage": 20}}})
+	for _, enc := range []string{"identity", "gzip"} {
+		req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/api/search/1/indexes/*/queries", bytes.NewReader(body))
+		if err != nil {
+			return 0, 0, err
+		}
+		req.Header.Set("Content-Type", "text/plain")
+		req.Header.Set("Accept-Encoding", enc) // set by hand: the client hands the body over as sent
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, 0, err
+		}
+		n, err := io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusOK {
+			return 0, 0, fmt.Errorf("search %q: status %d, %v", query, res.StatusCode, err)
+		}
+		if enc == "gzip" {
+			if res.Header.Get("Content-Encoding") != "gzip" {
+				return 0, 0, fmt.Errorf("search %q: a %d-byte answer not gzip-compressed", query, plain)
+			}
+			gz = int(n)
+		} else {
+			plain = int(n)
+		}
+	}
+	return plain, gz, nil
 }
 
 // countLines counts the access log lines tzdocs wrote (its other log lines are few).

@@ -105,8 +105,10 @@ func startTzdocs(bin, dir, work string, accessLog io.Writer) (*target, error) {
 const minimalFlag = "-minimal-handler"
 
 // startMinimal runs this program again as a minimal net/http server writing body (gzip bytes)
-// with the three headers it needs, the ceiling of what Go's HTTP server does on this machine.
-func startMinimal(work string, body []byte, path string) (*target, error) {
+// with the three headers it needs, the ceiling of what Go's HTTP server does on this machine; or,
+// given headers ("Name: value" lines), with those headers, to tell what tzdocs' header set costs
+// net/http from what tzdocs itself does.
+func startMinimal(work, name string, body []byte, headers []string, path string) (*target, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -115,27 +117,47 @@ func startMinimal(work string, body []byte, path string) (*target, error) {
 	if err := os.WriteFile(file, body, 0o644); err != nil {
 		return nil, err
 	}
+	headersFile := filepath.Join(work, fmt.Sprintf("minimal-headers-%d.txt", len(headers)))
+	if len(headers) == 0 {
+		headers = []string{"Content-Type: text/html; charset=utf-8", "Content-Encoding: gzip",
+			"Content-Length: " + strconv.Itoa(len(body))}
+	}
+	if err := os.WriteFile(headersFile, []byte(strings.Join(headers, "\n")), 0o644); err != nil {
+		return nil, err
+	}
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(self, minimalFlag, addr, file)
+	cmd := exec.Command(self, minimalFlag, addr, file, headersFile)
 	cmd.Stderr = os.Stderr
-	return start("minimal net/http", addr, path, cmd, os.Interrupt)
+	return start(name, addr, path, cmd, os.Interrupt)
 }
 
-// serveMinimal is the minimal handler's process: every request gets the same gzip bytes.
-func serveMinimal(addr, bodyFile string) error {
+// serveMinimal is the minimal handler's process: every request gets the same gzip bytes and the
+// headers of headersFile, set as net/http's own Header.Set would store them.
+func serveMinimal(addr, bodyFile, headersFile string) error {
 	body, err := os.ReadFile(bodyFile)
 	if err != nil {
 		return err
 	}
-	length := strconv.Itoa(len(body))
+	lines, err := os.ReadFile(headersFile)
+	if err != nil {
+		return err
+	}
+	header := http.Header{}
+	for _, line := range strings.Split(string(lines), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return fmt.Errorf("%s: %q is not a header line", headersFile, line)
+		}
+		header.Add(name, strings.TrimSpace(value))
+	}
 	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Type", "text/html; charset=utf-8")
-		hd.Set("Content-Encoding", "gzip")
-		hd.Set("Content-Length", length)
+		for k, v := range header {
+			hd[k] = v
+		}
 		_, _ = w.Write(body)
 	})
 	return http.ListenAndServe(addr, h)
