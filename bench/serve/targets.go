@@ -22,6 +22,8 @@ type target struct {
 	cmd  *exec.Cmd
 	// stop ends the process; nginx wants SIGQUIT to end its workers gracefully, the others SIGINT.
 	stopSignal os.Signal
+	// metricsAddr serves tzdocs' Prometheus metrics.
+	metricsAddr string
 }
 
 // freeAddr picks a free loopback port.
@@ -94,11 +96,35 @@ func startTzdocs(bin, dir, work string, accessLog io.Writer) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(bin, "serve", "--dir", dir, "--addr", addr, "--no-rate-limits")
+	metricsAddr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "serve", "--dir", dir, "--addr", addr, "--no-rate-limits", "--metrics-addr", metricsAddr)
 	cmd.Env = append(os.Environ(), "TZDOCS_DATABASE_URL=file:"+filepath.Join(work, "feedback.db"))
 	cmd.Stdout = io.Discard
 	cmd.Stderr = accessLog
-	return start("tzdocs serve", addr, "/healthz", cmd, os.Interrupt)
+	t, err := start("tzdocs serve", addr, "/healthz", cmd, os.Interrupt)
+	if t != nil {
+		t.metricsAddr = metricsAddr
+	}
+	return t, err
+}
+
+// metric reads one sample of the target's Prometheus metrics ("" when it has none by that name).
+func (t *target) metric(name string) string {
+	res, err := http.Get("http://" + t.metricsAddr + "/metrics")
+	if err != nil {
+		return ""
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // minimalFlag runs this program as the minimal handler instead of the benchmark.
