@@ -11,7 +11,7 @@ GO_SRC    := $(shell find cmd internal -name '*.go' -o -name '*.mjs' 2>/dev/null
 # Our Go packages: ./... would also pick up Go files that some npm packages ship in node_modules.
 GO_PKGS    = $$($(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: run build test setup lint test-go test-web test-e2e e2e-fixture bench clean chromium fuzz
+.PHONY: run build test setup lint bench-locks test-go test-web test-e2e e2e-fixture bench clean chromium fuzz
 
 ## run: set up, build the site and serve it on http://127.0.0.1:8080
 run: build
@@ -50,12 +50,17 @@ web/dist/server/entry-server.js: web/node_modules/.installed $(WEB_SRC)
 	cd web && $(NPM) run build
 
 ## test: set up and run every test: lint, Go, web unit and browser end-to-end
-test: setup lint test-go test-web test-e2e
+test: setup lint bench-locks test-go test-web test-e2e
 
 lint:
 	@out=$$(gofmt -l cmd internal bench 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+
+# Every benchmark's npm lock file must install as it stands (`npm ci`), so that `make bench` runs
+# from a fresh clone.
+bench-locks:
+	bash scripts/bench-locks.sh
 
 # The feedback store suite runs against SQLite and a throwaway PostgreSQL cluster (installed with
 # apt-get when missing).

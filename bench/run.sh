@@ -23,7 +23,10 @@ go test -run '^$' -bench 'BenchmarkSearch$|BenchmarkNewIndex10k$' ./internal/sea
 echo
 echo "== Serving a static file in-process: routing, headers, request metrics (median of 5 is the figure)"
 go test -run '^$' -bench 'BenchmarkStaticFile$' -count 5 ./internal/server/ | grep Benchmark
-
+echo
+echo "== Serving a page over loopback: tzdocs serve, a minimal net/http handler and nginx (when installed), one run"
+go run ./bench/serve
+echo
 echo "== Text for language models, and the MCP server's search_docs and get_page"
 go run ./bench/mcp
 go test -run '^$' -bench 'BenchmarkSearchDocs$' ./internal/mcp/ | grep Benchmark

@@ -10,11 +10,13 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"time"
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/assistant/openai"
+	"tzdocs/internal/asynclog"
 	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/live"
@@ -148,7 +150,13 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 			conns = 0
 		}
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	logOut := asynclog.Locked(stderr)
+	logger := slog.New(slog.NewJSONHandler(logOut, nil))
+	// The access log goes through a buffer that a goroutine writes out: a request never waits for
+	// its line, and lines the output cannot take are dropped and counted
+	// (tzdocs_access_log_dropped_total). Closing it writes what is left.
+	accessOut := asynclog.New(logOut, asynclog.DefaultSize, metrics.AccessLogDropped.Inc)
+	defer accessOut.Close()
 	st, err := feedback.Open(ctx, databaseURL(getenv))
 	if err != nil {
 		return fmt.Errorf("opening the feedback database: %w", err)
@@ -158,11 +166,15 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, AccessLog: slog.New(slog.NewJSONHandler(accessOut, nil)), Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
 		Analytics: analytics})
 	if err != nil {
 		return err
 	}
+	// Loading the site (reading every file, decoding the search records, building the index) leaves
+	// about as much garbage as the server keeps: hand it back to the system now rather than over
+	// the next minutes.
+	debug.FreeOSMemory()
 	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
 	if *metricsAddr != "" {
 		mux := http.NewServeMux()
@@ -172,7 +184,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	err = serve(ctx, stdout, listeners...)
 	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return errors.Join(err, srv.Close(flush))
+	return errors.Join(err, srv.Close(flush), accessOut.Close())
 }
 
 func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {

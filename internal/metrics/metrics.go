@@ -61,6 +61,13 @@ var (
 		Help: "Search analytics events and queries not stored, by reason.",
 	}, []string{"reason"})
 
+	// AccessLogDropped counts access log lines dropped because the log's output could not keep up
+	// (see internal/asynclog): requests are never slowed to write their log line.
+	AccessLogDropped = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "tzdocs_access_log_dropped_total",
+		Help: "Access log lines dropped because the log output was slower than the requests.",
+	})
+
 	// RateLimited counts requests and connections refused by a per-client limit, by limit: an
 	// API route pattern (its 429 answers) or "connections" (the per-client connection cap).
 	RateLimited = prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -89,7 +96,7 @@ var (
 )
 
 func init() {
-	Registry.MustRegister(Requests, Duration, SearchQueries, AskAIAnswers, FeedbackWrites, AnalyticsEventsDropped,
+	Registry.MustRegister(Requests, Duration, SearchQueries, AskAIAnswers, FeedbackWrites, AnalyticsEventsDropped, AccessLogDropped,
 		RateLimited, OpenConnections, Ready, BuildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	version, revision := Version()

@@ -16,12 +16,14 @@ import (
 
 // file is one file of the built site, held in memory with its precompressed forms.
 type file struct {
-	data        []byte
+	data        []byte // nil when the gzip form holds the text alone (see keepCompressedOnly)
+	size        int    // the text's length
 	br, gz      []byte // precompressed sidecars from the build, nil when absent
 	etag        string
 	contentType string
-	immutable   bool   // content-hashed name: cache for a year
-	csp         string // a content security policy of its own, instead of the site's
+	immutable   bool            // content-hashed name: cache for a year
+	csp         string          // a content security policy of its own, instead of the site's
+	headers     responseHeaders // its header sets when served under its own path
 }
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
@@ -37,17 +39,21 @@ type siteFiles struct {
 	code      []dist.CodeBlock
 	files     map[string]*file
 	routes    map[string]string // route key (no leading or trailing slash) → canonical route
-	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
-	// worked out once at load so serving a page costs one map lookup more.
-	markdown map[string]markdownPage
+	// pages holds, by canonical route, the page's files and their header sets, worked out once at
+	// load so serving a page costs one map lookup more.
+	pages map[string]*page
+	// notFound is the page served for paths that name nothing, with status 404.
+	notFound        *file
+	notFoundHeaders responseHeaders
 	// routeList is the manifest's routes, kept for Server.Patch.
 	routeList []string
 }
 
-// markdownPage is a page's Markdown version.
-type markdownPage struct {
-	file *file
-	link string // Link header value: `</route.md>; rel="alternate"; type="text/markdown"`
+// page is a canonical route's HTML and, when the build wrote one, its Markdown version. Both
+// answer with Vary: Accept when there is Markdown, the HTML with a Link header naming it.
+type page struct {
+	html, markdown               *file
+	htmlHeaders, markdownHeaders responseHeaders
 }
 
 // loadSite reads a built site folder into memory.
@@ -63,15 +69,17 @@ func loadSite(dir string) (*siteFiles, error) {
 	for urlPath, f := range built.Files {
 		s.files[urlPath] = newFile(urlPath, f)
 	}
-	s.linkFiles(built.Manifest.Routes)
+	s.linkFiles(nil)
 	return s, nil
 }
 
-// newFile is a file of the built site as served.
+// newFile is a file of the built site as served, without its header sets (see linkFiles).
 func newFile(urlPath string, f *dist.File) *file {
 	sum := sha256.Sum256(f.Data)
-	return &file{data: f.Data, br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
+	sf := &file{data: f.Data, size: len(f.Data), br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
 		contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+	sf.keepCompressedOnly()
+	return sf
 }
 
 // setMeta takes what describes the site from its manifest, site data and security policy.
@@ -93,18 +101,36 @@ func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
 	return nil
 }
 
-// linkFiles works out what depends on the files: each page's Markdown version and the diagram
-// frame's own policy.
-func (s *siteFiles) linkFiles(routes []string) {
-	if f := s.files[dist.DiagramFrameURL]; f != nil && f.csp != dist.DiagramFrameCSP {
-		f.csp = dist.DiagramFrameCSP // a file new to this siteFiles: no request reads it yet
-	}
-	s.markdown = map[string]markdownPage{}
-	for _, r := range routes {
-		u := "/" + dist.MarkdownFile(r)
-		if f := s.files[u]; f != nil {
-			s.markdown[r] = markdownPage{file: f, link: "<" + u + `>; rel="alternate"; type="text/markdown"`}
+// linkFiles works out what depends on the files and the site's policy: the header sets of the
+// files named in fresh (of every file when fresh is nil), the diagram frame's own policy, the
+// not-found page and each page's HTML and Markdown versions. It sets fields only of files no
+// request reads yet (new ones, or copies): the pages and the not-found headers are new values.
+func (s *siteFiles) linkFiles(fresh map[string]bool) {
+	for u, f := range s.files {
+		if fresh != nil && !fresh[u] {
+			continue
 		}
+		if u == dist.DiagramFrameURL {
+			f.csp = dist.DiagramFrameCSP
+		}
+		f.headers = fileHeaders(f, http.StatusOK, s.csp, false, "")
+	}
+	s.notFound = s.files["/"+dist.NotFoundFile]
+	s.notFoundHeaders = fileHeaders(s.notFound, http.StatusNotFound, s.csp, false, "")
+	s.pages = make(map[string]*page, len(s.routeList))
+	for _, r := range s.routeList {
+		pg := &page{html: s.files["/"+dist.PageFile(r)]}
+		if pg.html == nil {
+			continue // dist.Load refuses such a build; a patch may be between a page's files
+		}
+		pg.htmlHeaders = pg.html.headers
+		u := "/" + dist.MarkdownFile(r)
+		if md := s.files[u]; md != nil {
+			pg.markdown = md
+			pg.htmlHeaders = fileHeaders(pg.html, http.StatusOK, s.csp, true, "<"+u+`>; rel="alternate"; type="text/markdown"`)
+			pg.markdownHeaders = fileHeaders(md, http.StatusOK, s.csp, true, "")
+		}
+		s.pages[r] = pg
 	}
 }
 
@@ -160,14 +186,4 @@ func (s *siteFiles) page(p string) (canonical string, ok bool) {
 	}
 	canonical, ok = s.routes[routeKey(key)]
 	return canonical, ok
-}
-
-// pageFile is the HTML file of a canonical route.
-func (s *siteFiles) pageFile(route string) *file {
-	return s.files["/"+dist.PageFile(route)]
-}
-
-// notFound is the page served for paths that name nothing.
-func (s *siteFiles) notFound() *file {
-	return s.files["/"+dist.NotFoundFile]
 }

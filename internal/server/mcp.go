@@ -42,7 +42,7 @@ func (s *siteFiles) mcpSource() mcp.Source {
 	}
 	return mcp.Source{Routes: routes, Index: s.index, Code: s.code, File: func(p string) []byte {
 		if f := s.files[p]; f != nil {
-			return f.data
+			return f.identity()
 		}
 		return nil
 	}}

@@ -3,6 +3,7 @@ package server
 import (
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +69,9 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h http.Handler) {
 	label := routeLabel(pattern)
 	if pattern == "/" {
 		label = staticRoute
+		s.siteHandler = h
+	} else if first := firstSegment(pattern); !slices.Contains(s.reserved, first) {
+		s.reserved = append(s.reserved, first)
 	}
 	for _, rs := range s.stats {
 		if rs.label == label { // "GET /x" and "POST /x" share their series
@@ -124,20 +128,27 @@ func (s *statusRecorder) Flush() {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// observe logs each request and counts it in the metrics of its route.
+// observe logs each request and counts it in the metrics of its route. The access log line goes
+// straight to the logger's handler: a Logger would also look up its caller's program counter,
+// which an access log never prints.
 func (s *Server) observe(log *slog.Logger, next http.Handler) http.Handler {
+	h := log.Handler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		d := time.Since(start)
+		end := time.Now()
+		d := end.Sub(start)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
 		s.statsFor(r).observe(rec.status, d)
-		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
-			slog.Int("bytes", rec.bytes), slog.Duration("duration", d),
-			slog.String("remote", r.RemoteAddr))
+		if ctx := r.Context(); h.Enabled(ctx, slog.LevelInfo) {
+			line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+			line.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
+				slog.Int("bytes", rec.bytes), slog.Duration("duration", d),
+				slog.String("remote", r.RemoteAddr))
+			_ = h.Handle(ctx, line)
+		}
 	})
 }

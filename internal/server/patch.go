@@ -32,6 +32,7 @@ func (s *Server) Patch(changed map[string]bool, records []dist.Record) error {
 	next := *cur
 	next.files = maps.Clone(cur.files)
 	dir := s.opts.Dir
+	fresh := map[string]bool{}
 	for rel := range changed {
 		f, err := dist.LoadFile(dir, rel)
 		switch {
@@ -41,6 +42,7 @@ func (s *Server) Patch(changed map[string]bool, records []dist.Record) error {
 			return fmt.Errorf("reading %s of the new build: %w", rel, err)
 		default:
 			next.files["/"+rel] = newFile("/"+rel, f)
+			fresh["/"+rel] = true
 		}
 	}
 	if changed[dist.ManifestFile] || changed[dist.SiteDataFile] || changed[dist.CSPFile] {
@@ -51,8 +53,17 @@ func (s *Server) Patch(changed map[string]bool, records []dist.Record) error {
 		if err := next.setMeta(dir, meta); err != nil {
 			return err
 		}
+		if next.csp != cur.csp {
+			// Every file's headers name the policy: work them out again on copies, since requests
+			// may still read the current ones.
+			for u, f := range next.files {
+				c := *f
+				next.files[u] = &c
+			}
+			fresh = nil
+		}
 	}
-	next.linkFiles(next.routeList)
+	next.linkFiles(fresh)
 	s.site.Store(&next)
 	if changed[dist.RecordsFile] || changed[dist.CodeFile] {
 		s.patching.gen++

@@ -19,8 +19,12 @@ import (
 type Options struct {
 	// Dir is the built site folder (what `tzdocs build` wrote).
 	Dir string
-	// Logger receives the access log; nil discards it.
+	// Logger receives the server's own messages and, unless AccessLog is set, the access log; nil
+	// discards them.
 	Logger *slog.Logger
+	// AccessLog, when set, receives the access log (one line a request) instead of Logger: give it
+	// a logger writing through an asynclog.Writer so that requests never wait for their line.
+	AccessLog *slog.Logger
 	// DevEvents, when set, serves the live-reload event stream of `tzdocs dev` at /_dev/events.
 	DevEvents http.Handler
 	// Feedback stores what readers send; nil leaves the feedback API out.
@@ -54,6 +58,10 @@ type Server struct {
 	stats             map[string]*routeStats
 	static, unmatched *routeStats
 	patching          patching // Patch's state (`tzdocs dev`)
+	// siteHandler is the mux's "/" handler; reserved are the first path segments of its other
+	// patterns (see dispatch).
+	siteHandler http.Handler
+	reserved    []string
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.
@@ -75,7 +83,11 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.static = s.stats["/"]
-	s.handler = s.observe(opts.Logger, s.securityHeaders(routes))
+	access := opts.AccessLog
+	if access == nil {
+		access = opts.Logger
+	}
+	s.handler = s.observe(access, s.dispatch(routes, s.siteHandler, s.reserved))
 	return s, nil
 }
 
@@ -133,28 +145,25 @@ func (s *Server) handleSite() http.Handler {
 				if r.URL.RawQuery != "" {
 					target += "?" + r.URL.RawQuery
 				}
+				setSecurityHeaders(w.Header(), site.csp) // dispatch skips the middleware for the site
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
-			if md, ok := site.markdown[canonical]; ok {
+			if pg := site.pages[canonical]; pg != nil {
 				// The page's Markdown, for agents that ask for it (and a link to it for the others).
-				w.Header().Add("Vary", "Accept")
-				if prefersMarkdown(r.Header.Get("Accept")) {
-					serveFile(w, r, md.file, http.StatusOK)
+				if pg.markdown != nil && prefersMarkdown(r.Header.Get("Accept")) {
+					serveFile(w, r, pg.markdown, &pg.markdownHeaders, http.StatusOK)
 					return
 				}
-				w.Header().Set("Link", md.link)
-			}
-			if f := site.pageFile(canonical); f != nil {
-				serveFile(w, r, f, http.StatusOK)
+				serveFile(w, r, pg.html, &pg.htmlHeaders, http.StatusOK)
 				return
 			}
 		}
 		if f, ok := site.files[p]; ok && !strings.HasSuffix(p, "/") {
-			serveFile(w, r, f, http.StatusOK)
+			serveFile(w, r, f, &f.headers, http.StatusOK)
 			return
 		}
-		serveFile(w, r, site.notFound(), http.StatusNotFound)
+		serveFile(w, r, site.notFound, &site.notFoundHeaders, http.StatusNotFound)
 	})
 }
 
@@ -185,61 +194,44 @@ func prefersMarkdown(accept string) bool {
 	return md > 0 && md >= htm
 }
 
-// serveFile writes f with caching headers, a conditional 304, and the best precompressed form the
-// client accepts.
-func serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+// serveFile writes f with the header set rh worked out for it at load: caching headers, a
+// conditional 304, and the best precompressed form the client accepts.
+func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHeaders, status int) {
 	h := w.Header()
-	h.Set("Content-Type", f.contentType)
-	if f.csp != "" {
-		h.Set("Content-Security-Policy", f.csp)
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etag) {
+		rh.notModified.apply(h)
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
-	if status == http.StatusOK {
-		if f.immutable {
-			h.Set("Cache-Control", "public, max-age=31536000, immutable")
-		} else {
-			h.Set("Cache-Control", "no-cache")
-		}
-		h.Set("ETag", f.etag)
-		if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-	} else {
-		h.Set("Cache-Control", "no-store")
-	}
-	body := f.data
-	if f.br != nil || f.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
-		switch enc := r.Header.Get("Accept-Encoding"); {
-		case f.br != nil && accepts(enc, "br"):
-			h.Set("Content-Encoding", "br")
-			body = f.br
-		case f.gz != nil && accepts(enc, "gzip"):
-			h.Set("Content-Encoding", "gzip")
-			body = f.gz
-		}
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	enc := f.encoding(r.Header.Get("Accept-Encoding"))
+	rh.full[enc].apply(h)
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+	switch {
+	case r.Method == http.MethodHead:
+	case enc == encIdentity:
+		_ = writeIdentity(w, f)
+	default:
+		_, _ = w.Write(f.body(enc))
 	}
 }
 
 // accepts reports whether an Accept-Encoding header allows coding (q=0 refuses it).
 func accepts(header, coding string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for rest := header; ; {
+		part, next, more := strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), coding) && strings.TrimSpace(name) != "*" {
-			continue
+		name = strings.TrimSpace(name)
+		if strings.EqualFold(name, coding) || name == "*" {
+			if strings.Contains(params, " ") {
+				params = strings.ReplaceAll(params, " ", "")
+			}
+			return params != "q=0" && params != "q=0.0" && params != "q=0.00" && params != "q=0.000"
 		}
-		params = strings.ReplaceAll(params, " ", "")
-		if params == "q=0" || params == "q=0.0" || params == "q=0.00" || params == "q=0.000" {
+		if !more {
 			return false
 		}
-		return true
+		rest = next
 	}
-	return false
 }
 
 func etagMatch(header, etag string) bool {
@@ -293,10 +285,7 @@ func contentSecurityPolicy(p dist.CSPSources) string {
 // securityHeaders adds headers every response carries.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", s.site.Load().csp)
+		setSecurityHeaders(w.Header(), s.site.Load().csp)
 		next.ServeHTTP(w, r)
 	})
 }

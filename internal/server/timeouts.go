@@ -58,8 +58,10 @@ func (s *Server) HTTPServer() *http.Server { return NewHTTPServer(s, s.timeouts)
 // api wraps the handler of an API route. A request with a body must deliver it within the body
 // timeout, and an error answered before the body was read to its end closes the connection, so
 // that net/http sends it at once instead of first waiting for the rest of the body to discard it
-// (a rate limit must reach a client whose body is stalled).
+// (a rate limit must reach a client whose body is stalled). Answers of 1 KB or more are
+// gzip-compressed for clients that accept it, streams excepted (see compressed).
 func (s *Server) api(h http.Handler) http.Handler {
+	h = compressed(h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
 			h.ServeHTTP(w, r)

@@ -4,9 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 if [ ! -d node_modules/pagefind ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm install, not npm ci: the lock lists only the Linux builds of the platform binary (the
-  # registry mirror used here has no others), which npm ci counts as out of sync.
-  npm install --no-audit --no-fund --loglevel=error >/dev/null
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
 cd ../../..
 echo "== search quality: tzdocs and Pagefind on bench/search/queries.tsv"

@@ -1,0 +1,141 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+)
+
+// A response's encoding, which picks one of a file's bodies and header sets.
+const (
+	encIdentity = iota
+	encBrotli
+	encGzip
+	encodings
+)
+
+// header is one header of a precomputed set. Its value slice is shared by every response that
+// carries it, so its length equals its capacity: a handler that appends to it (Header.Add) gets
+// a copy instead of writing into the shared array.
+type header struct { // key in canonical form (http.CanonicalHeaderKey): "Etag", not "ETag"
+	key string
+	val []string
+}
+
+// headerSet is every header of one kind of static response, worked out when the site is loaded,
+// so that answering costs one map assignment a header (no key canonicalisation, no allocation).
+type headerSet []header
+
+// apply writes the set into h, replacing what the security-header middleware may have set.
+func (hs headerSet) apply(h http.Header) {
+	for _, e := range hs {
+		h[e.key] = e.val
+	}
+}
+
+// one is a shared single-value header value.
+func one(v string) []string { return []string{v}[:1:1] }
+
+// Values shared by every static response.
+var (
+	noSniffValue        = one("nosniff")
+	referrerPolicyValue = one("strict-origin-when-cross-origin")
+	noStoreValue        = one("no-store")
+	noCacheValue        = one("no-cache")
+	immutableValue      = one("public, max-age=31536000, immutable")
+	brValue             = one("br")
+	gzipValue           = one("gzip")
+	varyEncodingValue   = one("Accept-Encoding")
+	varyAcceptValue     = one("Accept")
+	varyBothValue       = []string{"Accept", "Accept-Encoding"}[:2:2]
+)
+
+// responseHeaders are the header sets of one file served in one way: sets[0] answers a matching
+// If-None-Match (304), sets[1+enc] a full answer in each encoding the file has (nil otherwise).
+type responseHeaders struct {
+	notModified headerSet
+	full        [encodings]headerSet
+}
+
+// fileHeaders works out the header sets of f answered with status (200, or 404 for the not-found
+// page) under the site's csp. varyAccept and link are those of a page that also has a Markdown
+// version (the Vary: Accept it answers with, and the Link header naming its Markdown).
+func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link string) responseHeaders {
+	csp := siteCSP
+	if f.csp != "" {
+		csp = f.csp
+	}
+	base := headerSet{{"X-Content-Type-Options", noSniffValue}, {"Referrer-Policy", referrerPolicyValue},
+		{"Content-Security-Policy", one(csp)}, {"Content-Type", one(f.contentType)}}
+	if link != "" {
+		base = append(base, header{"Link", one(link)})
+	}
+	if status == http.StatusOK {
+		cache := noCacheValue
+		if f.immutable {
+			cache = immutableValue
+		}
+		base = append(base, header{"Cache-Control", cache}, header{"Etag", one(f.etag)})
+	} else {
+		base = append(base, header{"Cache-Control", noStoreValue})
+	}
+	var rh responseHeaders
+	rh.notModified = base
+	if varyAccept {
+		rh.notModified = append(base[:len(base):len(base)], header{"Vary", varyAcceptValue})
+	}
+	compressed := f.br != nil || f.gz != nil
+	for enc := range encodings {
+		length := f.size
+		if enc != encIdentity {
+			body := f.body(enc)
+			if body == nil {
+				continue
+			}
+			length = len(body)
+		}
+		set := append(base[:len(base):len(base)], header{"Content-Length", one(strconv.Itoa(length))})
+		switch {
+		case varyAccept && compressed:
+			set = append(set, header{"Vary", varyBothValue})
+		case varyAccept:
+			set = append(set, header{"Vary", varyAcceptValue})
+		case compressed:
+			set = append(set, header{"Vary", varyEncodingValue})
+		}
+		switch enc {
+		case encBrotli:
+			set = append(set, header{"Content-Encoding", brValue})
+		case encGzip:
+			set = append(set, header{"Content-Encoding", gzipValue})
+		}
+		rh.full[enc] = set
+	}
+	return rh
+}
+
+// body is f's bytes in an encoding, nil when the build wrote no such sidecar (or, for the identity,
+// when f holds only its gzip form: see writeIdentity).
+func (f *file) body(enc int) []byte {
+	switch enc {
+	case encBrotli:
+		return f.br
+	case encGzip:
+		return f.gz
+	}
+	return f.data
+}
+
+// encoding picks the best form of f that an Accept-Encoding header allows: brotli, then gzip,
+// else the file as it is.
+func (f *file) encoding(acceptEncoding string) int {
+	if f.br == nil && f.gz == nil || acceptEncoding == "" {
+		return encIdentity
+	}
+	switch enc := acceptEncoding; {
+	case f.br != nil && accepts(enc, "br"):
+		return encBrotli
+	case f.gz != nil && accepts(enc, "gzip"):
+		return encGzip
+	}
+	return encIdentity
+}
