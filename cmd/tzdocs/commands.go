@@ -153,7 +153,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
-		Analytics: analytics})
+		Analytics: analytics, AdminPasswordHash: getenv("TZDOCS_ADMIN_PASSWORD_HASH")})
 	if err != nil {
 		return err
 	}
