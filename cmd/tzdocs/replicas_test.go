@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -95,7 +94,7 @@ func TestTwoReplicasShareOnePostgreSQLDatabase(t *testing.T) {
 	a, b := replicas[0].url, replicas[1].url
 
 	// Ask on a, rate on b.
-	answerID := ask(t, a, "Who are bakers?")
+	answerID, _ := ask(t, a, "Who are bakers?")
 	resp := postJSON(t, b+"/api/askai/chat/feedback", askToken(t, b), `{"appId":"x","messageId":"`+answerID+`","thumbs":0}`)
 	if resp.StatusCode != 200 {
 		t.Fatalf("rating on the other replica: %d", resp.StatusCode)
@@ -179,18 +178,7 @@ func followLink(t *testing.T, c *http.Client, base, link string) int {
 
 func askToken(t *testing.T, base string) string {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, base+"/api/askai/chat/token", nil)
-	req.Header.Set("x-algolia-assistant-id", "tezosdocs")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var tok struct{ Token string }
-	if err := json.NewDecoder(res.Body).Decode(&tok); err != nil || tok.Token == "" {
-		t.Fatalf("token: %d %v", res.StatusCode, err)
-	}
-	return tok.Token
+	return sitetest.AskAIToken(t, base)
 }
 
 func postJSON(t *testing.T, u, token, body string) *http.Response {
@@ -207,8 +195,8 @@ func postJSON(t *testing.T, u, token, body string) *http.Response {
 	return res
 }
 
-// ask asks a question on the replica at base and returns the answer's message id.
-func ask(t *testing.T, base, question string) string {
+// ask asks a question on the server at base and returns the answer's message id and stream.
+func ask(t *testing.T, base, question string) (string, string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, base+"/api/askai/chat",
 		strings.NewReader(`{"id":"c1","trigger":"submit-message","messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"`+question+`"}]}]}`))
@@ -221,8 +209,9 @@ func ask(t *testing.T, base, question string) string {
 	stream, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	m := regexp.MustCompile(`"type":"start","messageId":"([^"]+)"`).FindSubmatch(stream)
-	if res.StatusCode != 200 || m == nil || !strings.HasSuffix(string(stream), "data: [DONE]\n\n") {
+	if res.StatusCode != 200 || m == nil || res.Header.Get("x-vercel-ai-ui-message-stream") != "v1" ||
+		!strings.HasSuffix(string(stream), "data: [DONE]\n\n") {
 		t.Fatalf("asking on %s: %d %s", base, res.StatusCode, stream)
 	}
-	return string(m[1])
+	return string(m[1]), string(stream)
 }
