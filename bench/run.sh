@@ -31,6 +31,9 @@ echo "== Text for language models, and the MCP server's search_docs and get_page
 go run ./bench/mcp
 go test -run '^$' -bench 'BenchmarkSearchDocs$' ./internal/mcp/ | grep Benchmark
 echo
+echo "== Feedback store: the write each Ask AI answer costs, and an admin session lookup (SQLite, fsync per commit)"
+go test -run '^$' -bench 'BenchmarkAddExchange$|BenchmarkSessionLookup$' -count 3 ./internal/feedback/store/sqlite/ | grep Benchmark
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
 echo

@@ -132,6 +132,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	noLimits := fs.Bool("no-rate-limits", false, "turn off per-client rate limits of the feedback, search and Ask AI APIs (load tests, or behind a proxy that limits)")
 	trustProxy := fs.Bool("trust-proxy", false, "key rate limits on X-Forwarded-For (only behind a proxy that sets it)")
 	analyticsDays := fs.Int("analytics-days", 90, "days raw search logs and Insights events are kept (at least 7); daily totals are kept 400 days")
+	exchangeDays := fs.Int("exchange-days", 90, "days Ask AI questions and answers are kept (the exchanges, and the texts of answer votes; the votes stay), at least 1")
 	analyticsRows := fs.Int64("analytics-max-rows", feedback.DefaultMaxAnalyticsRows, "rows kept in each analytics table; past it the oldest are dropped and counted")
 	var maxConns optionalCount
 	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of open connections one client address may hold, 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
@@ -142,7 +143,11 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if *analyticsDays < 7 || *analyticsRows < 1000 {
 		return fmt.Errorf("--analytics-days %d --analytics-max-rows %d: keep raw analytics at least 7 days (they are rolled up after 5) and at least 1000 rows", *analyticsDays, *analyticsRows)
 	}
-	analytics := feedback.Retention{Raw: time.Duration(*analyticsDays) * 24 * time.Hour, MaxRows: *analyticsRows, MaxDailyRows: *analyticsRows}
+	if *exchangeDays < 1 {
+		return fmt.Errorf("--exchange-days %d: keep Ask AI questions and answers at least 1 day", *exchangeDays)
+	}
+	analytics := feedback.Retention{Raw: time.Duration(*analyticsDays) * 24 * time.Hour, MaxRows: *analyticsRows, MaxDailyRows: *analyticsRows,
+		Exchanges: time.Duration(*exchangeDays) * 24 * time.Hour}
 	conns := maxConns.n
 	if !maxConns.set {
 		conns = server.DefaultMaxConnsPerClient
@@ -167,7 +172,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, AccessLog: slog.New(slog.NewJSONHandler(accessOut, nil)), Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
-		Analytics: analytics})
+		Analytics: analytics, AdminPasswordHash: getenv("TZDOCS_ADMIN_PASSWORD_HASH")})
 	if err != nil {
 		return err
 	}

@@ -44,8 +44,11 @@ Usage:
   tzdocs search-report [--since DATE] [--top 20]             top queries, queries without results, click-through
   tzdocs feedback export [--format csv|json] [--since DATE]  page and answer feedback for maintainers
   tzdocs feedback stats                                      votes and comments per page, worst first
+  tzdocs admin hash-password                                 hash a password (read on stdin) for TZDOCS_ADMIN_PASSWORD_HASH
+  tzdocs admin link [--url URL] [--name NAME]                print a one-time sign-in link to /admin
 
-Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL).
+Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL),
+TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password).
 
 Run 'tzdocs COMMAND --help' for a command's flags.
 `
@@ -74,6 +77,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdSearchReport(ctx, rest, getenv, stdout, stderr)
 	case "feedback":
 		return cmdFeedback(ctx, rest, getenv, stdout, stderr)
+	case "admin":
+		return cmdAdmin(ctx, rest, getenv, os.Stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,8 +1,14 @@
 package assistant
 
 import (
+	"context"
 	"crypto/hmac"
+	"errors"
+	"net/http"
 	"strings"
+	"time"
+
+	"tzdocs/internal/feedback"
 )
 
 // Answer message ids are signed, "<random id>.<signature>", with the secret that signs tokens: any
@@ -11,8 +17,9 @@ import (
 // base64 heads, which never hold ':', so the "exchange:" prefix keeps the two kinds of signature
 // apart.
 //
-// One vote is kept per exchange: a second one is refused with 409, by the in-memory list of recent
-// exchanges and, across restarts and replicas, by the store (feedback.ErrDuplicate).
+// Every exchange is stored (feedback.Exchange) before its stream ends, so a vote reaching any
+// replica, or arriving after a restart, is stored with the question and answer it rates. One vote
+// is kept per exchange: a second one is refused with 409 by the store (feedback.ErrDuplicate).
 const exchangePrefix = "exchange:"
 
 // msgUnknownAnswer refuses a vote for a message id the server never gave.
@@ -30,4 +37,48 @@ func (t *Tokens) answered(id string) bool {
 		return false
 	}
 	return hmac.Equal([]byte(t.exchangeID(raw)), []byte(id))
+}
+
+// exchangeFor finds the exchange a vote names: by its signed answer id, or by the id the client
+// gave its question (stock DocSearch rates an answer by it). A signed id whose exchange is not
+// stored (its row failed to save or was pruned) still takes the vote, without texts. It returns 0
+// on success, else the status and message to answer with.
+func (h *handler) exchangeFor(ctx context.Context, id string) (feedback.Exchange, int, string) {
+	if !h.tokens.answered(id) {
+		ex, err := h.opts.Store.ExchangeForQuestion(ctx, id)
+		if errors.Is(err, feedback.ErrNotFound) {
+			return ex, http.StatusNotFound, msgUnknownAnswer
+		}
+		if err != nil {
+			h.log.Error("assistant: finding the exchange of a vote", "error", err)
+			return ex, http.StatusInternalServerError, msgFeedbackNotSaved
+		}
+		return ex, 0, ""
+	}
+	ex, err := h.opts.Store.Exchange(ctx, id)
+	if err != nil && !errors.Is(err, feedback.ErrNotFound) {
+		h.log.Error("assistant: finding the exchange of a vote", "error", err)
+		return ex, http.StatusInternalServerError, msgFeedbackNotSaved
+	}
+	ex.MessageID = id
+	return ex, 0, ""
+}
+
+// msgFeedbackNotSaved answers a vote the server could not store.
+const msgFeedbackNotSaved = "Your feedback could not be saved. Try again later."
+
+// saveExchange stores one exchange, even when the reader went away; a failure is logged and the
+// answer goes on (a later vote is then stored without its texts).
+func (h *handler) saveExchange(ctx context.Context, e feedback.Exchange) {
+	if h.opts.Store == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	// PostgreSQL refuses NUL in text; a NUL carries nothing a maintainer needs to read.
+	e.Question = strings.ReplaceAll(e.Question, "\x00", "")
+	e.Answer = strings.ReplaceAll(e.Answer, "\x00", "")
+	if err := h.opts.Store.AddExchange(ctx, e); err != nil {
+		h.log.Error("assistant: storing an Ask AI exchange", "error", err)
+	}
 }

@@ -31,7 +31,6 @@ type Limits struct {
 	MaxExchanges     int           // questions in one conversation: 20
 	MaxQuestionRunes int           // length of one question: 2000
 	AnswerTimeout    time.Duration // one answer, start to end: 2 minutes
-	RecentExchanges  int           // answers kept in memory for feedback: 2000
 	PerToken         RateLimit     // chat and feedback requests per token: 20 a minute, burst 10
 	PerAddress       RateLimit     // requests per client address, all endpoints: 60 a minute, burst 30
 	// EventWriteTimeout bounds the write of each event of an answer stream: 30 s. The write
@@ -45,7 +44,6 @@ const (
 	DefaultMaxExchanges      = 20
 	DefaultMaxQuestionRunes  = 2000
 	DefaultAnswerTimeout     = 2 * time.Minute
-	DefaultRecentExchanges   = 2000
 	DefaultEventWriteTimeout = 30 * time.Second
 )
 
@@ -70,7 +68,7 @@ type Options struct {
 	// Code returns the current site's code blocks as written (dist.CodeFile), which extractive
 	// answers quote; nil means none.
 	Code func() []dist.CodeBlock
-	// Store keeps answer feedback; nil answers feedback posts with 503.
+	// Store keeps the exchanges and answer feedback; nil answers feedback posts with 503.
 	Store feedback.Store
 	// Logger receives engine failures; nil discards them.
 	Logger *slog.Logger
@@ -100,7 +98,6 @@ type handler struct {
 	tokens    *Tokens
 	byToken   *ratelimit.Limiter
 	byAddress *ratelimit.Limiter
-	recent    *recentExchanges
 	log       *slog.Logger
 	// highlighter colours the answers' code blocks as the pages' (CodeParts).
 	highlighter *highlight.Highlighter
@@ -154,9 +151,6 @@ func Handler(opts Options) http.Handler {
 	if l.AnswerTimeout <= 0 {
 		l.AnswerTimeout = DefaultAnswerTimeout
 	}
-	if l.RecentExchanges <= 0 {
-		l.RecentExchanges = DefaultRecentExchanges
-	}
 	if l.EventWriteTimeout <= 0 {
 		l.EventWriteTimeout = DefaultEventWriteTimeout
 	}
@@ -165,7 +159,6 @@ func Handler(opts Options) http.Handler {
 		tokens:      NewTokens(opts.Secret, opts.AssistantID, opts.Now),
 		byToken:     ratelimit.New(l.PerToken, defaultPerToken, opts.Now),
 		byAddress:   ratelimit.New(l.PerAddress, defaultPerAddress, opts.Now),
-		recent:      newRecentExchanges(l.RecentExchanges),
 		highlighter: highlight.New(),
 		log:         opts.Logger,
 	}
@@ -303,31 +296,18 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
 	}
-	if !h.tokens.answered(id) {
-		// Stock DocSearch rates an answer by its question's message id: accept that of an
-		// exchange this server answered and keeps, as the answer it names.
-		aid, ok := h.recent.answerFor(id)
-		if !ok {
-			plain(w, http.StatusNotFound, msgUnknownAnswer)
-			return
-		}
-		id = aid
-	}
-	ex, known, already := h.recent.rate(id)
-	if already {
-		plain(w, http.StatusConflict, "This answer was already rated.")
+	ex, status, msg := h.exchangeFor(r.Context(), id)
+	if status != 0 {
+		plain(w, status, msg)
 		return
 	}
-	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: id, Thumbs: thumbs, Question: ex.question, Answer: ex.answer, Sources: ex.sources}
+	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: ex.MessageID, Thumbs: thumbs, Question: ex.Question, Answer: ex.Answer, Sources: ex.Sources}
 	if _, err := h.opts.Store.AddAnswer(r.Context(), a); errors.Is(err, feedback.ErrDuplicate) {
 		plain(w, http.StatusConflict, "This answer was already rated.")
 		return
 	} else if err != nil {
-		if known {
-			h.recent.unrate(id)
-		}
 		h.log.Error("assistant: storing answer feedback", "error", err)
-		plain(w, http.StatusInternalServerError, "Your feedback could not be saved. Try again later.")
+		plain(w, http.StatusInternalServerError, msgFeedbackNotSaved)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"success": true})
@@ -388,34 +368,46 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 	if out.start(messageID) != nil {
 		return
 	}
+	started := time.Now()
 	err = h.opts.Engine.Answer(ctx, req, out)
-	outcome := "answered"
-	defer func() { metrics.AskAIAnswers.WithLabelValues(h.opts.Engine.Name(), outcome).Inc() }()
+	outcome := feedback.OutcomeAnswered
+	saved := false
+	save := func(outcome string) {
+		saved = true
+		h.saveExchange(r.Context(), feedback.Exchange{CreatedAt: h.opts.Now(), MessageID: messageID,
+			QuestionID: body.Messages[len(body.Messages)-1].ID, Question: req.Question, Answer: out.Answer(),
+			Sources: answerSources(out.Answer(), out.sources), Engine: h.opts.Engine.Name(),
+			FirstText: out.firstTextAfter(started), Outcome: outcome})
+	}
+	defer func() {
+		metrics.AskAIAnswers.WithLabelValues(h.opts.Engine.Name(), outcome).Inc()
+		if !saved {
+			save(outcome)
+		}
+	}()
 	switch {
 	case err == nil && out.err == nil:
 		if !out.wroteText() {
-			outcome = "no_answer"
+			outcome = feedback.OutcomeNoAnswer
 			out.FinishStep()
 			out.TextDelta(noAnswerText)
 		}
 		out.FinishStep()
 		_ = out.codeParts(h.highlighter)
-		if out.finish() == nil {
-			h.recent.add(messageID, &exchange{question: req.Question, answer: out.Answer(),
-				sources: answerSources(out.Answer(), out.sources), at: h.opts.Now(),
-				questionID: body.Messages[len(body.Messages)-1].ID})
-		}
+		// Stored before the stream ends, so that a vote sent as soon as the answer is shown finds it.
+		save(outcome)
+		_ = out.finish()
 	case r.Context().Err() != nil || out.err != nil:
 		// The reader stopped or went away: nothing more to write.
-		outcome = "cancelled"
+		outcome = feedback.OutcomeCancelled
 	default:
-		outcome = "failed"
+		outcome = feedback.OutcomeFailed
 		text := msgEngineFailed
 		var pe *PublicError
 		if errors.As(err, &pe) {
 			text = pe.Text
 		} else if errors.Is(err, context.DeadlineExceeded) {
-			outcome = "timeout"
+			outcome = feedback.OutcomeTimeout
 			text = "The answer took too long. Try a shorter question."
 		}
 		h.log.Error("assistant: answering", "engine", h.opts.Engine.Name(), "error", err)

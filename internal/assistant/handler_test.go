@@ -547,11 +547,44 @@ func TestAnswerSources(t *testing.T) {
 	}
 }
 
-// memStore records answer feedback.
+// memStore records answer feedback and exchanges.
 type memStore struct {
 	feedback.Store
-	mu      sync.Mutex
-	answers []feedback.Answer
+	mu        sync.Mutex
+	answers   []feedback.Answer
+	exchanges []feedback.Exchange
+}
+
+func (m *memStore) AddExchange(_ context.Context, e feedback.Exchange) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, old := range m.exchanges {
+		if old.MessageID == e.MessageID {
+			m.exchanges[i] = e
+			return nil
+		}
+	}
+	m.exchanges = append(m.exchanges, e)
+	return nil
+}
+
+func (m *memStore) find(match func(feedback.Exchange) bool) (feedback.Exchange, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := len(m.exchanges) - 1; i >= 0; i-- {
+		if match(m.exchanges[i]) {
+			return m.exchanges[i], nil
+		}
+	}
+	return feedback.Exchange{}, feedback.ErrNotFound
+}
+
+func (m *memStore) Exchange(_ context.Context, id string) (feedback.Exchange, error) {
+	return m.find(func(e feedback.Exchange) bool { return e.MessageID == id })
+}
+
+func (m *memStore) ExchangeForQuestion(_ context.Context, id string) (feedback.Exchange, error) {
+	return m.find(func(e feedback.Exchange) bool { return id != "" && e.QuestionID == id })
 }
 
 func (m *memStore) AddAnswer(_ context.Context, a feedback.Answer) (int64, error) {
@@ -587,5 +620,37 @@ func TestFeedbackByTheQuestionsMessageID(t *testing.T) {
 	// A question id this server never answered is unknown.
 	if resp, _ := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"u2","thumbs":1}`); resp.StatusCode != 404 {
 		t.Errorf("an unknown question id: %d, want 404", resp.StatusCode)
+	}
+}
+
+// Every exchange is stored complete, and a vote reaching another replica (another handler on the
+// same store, here) is stored with the question and answer it rates.
+func TestExchangeIsStoredAndRatedOnAnotherReplica(t *testing.T) {
+	s := newTestServer(t, nil)
+	_, body := s.post(t, "chat", s.token(t), chatBody("How do I stake tez?"))
+	msgID := chunks(t, body)[0]["messageId"].(string)
+	if len(s.store.exchanges) != 1 {
+		t.Fatalf("stored %d exchanges, want 1", len(s.store.exchanges))
+	}
+	e := s.store.exchanges[0]
+	if e.MessageID != msgID || e.QuestionID != "u1" || e.Question != "How do I stake tez?" || !strings.Contains(e.Answer, "Staking locks tez") ||
+		len(e.Sources) == 0 || e.Engine != "extractive" || e.Outcome != feedback.OutcomeAnswered || e.FirstText <= 0 {
+		t.Fatalf("stored exchange %+v", e)
+	}
+	other := newTestServer(t, func(o *Options) { o.Store = s.store })
+	resp, fb := other.post(t, "chat/feedback", other.token(t), `{"appId":"x","messageId":"`+msgID+`","thumbs":0}`)
+	if resp.StatusCode != 200 || len(s.store.answers) != 1 {
+		t.Fatalf("vote on the other replica: %d %s, %d stored", resp.StatusCode, fb, len(s.store.answers))
+	}
+	if a := s.store.answers[0]; a.Question != e.Question || a.Answer != e.Answer || len(a.Sources) != len(e.Sources) {
+		t.Errorf("vote stored %+v, want the texts of %+v", a, e)
+	}
+	// A failed answer is stored too, with its outcome.
+	failing := newTestServer(t, func(o *Options) {
+		o.Engine, o.Store, o.NewID = failingEngine{}, s.store, func() string { return "failing" }
+	})
+	failing.post(t, "chat", failing.token(t), chatBody("stake"))
+	if n := len(s.store.exchanges); n != 2 || s.store.exchanges[1].Outcome != feedback.OutcomeFailed || s.store.exchanges[1].Answer != "Partial" {
+		t.Errorf("after a failed answer: %d exchanges, last %+v", n, s.store.exchanges[n-1])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"time"
 )
 
 // Stream writes one answer as an AI SDK "UI message stream" (version 1): server-sent events whose
@@ -24,7 +25,8 @@ type Stream struct {
 	textID    string // open text part
 	reasonID  string // open reasoning part
 	answer    strings.Builder
-	sources   []string // URLs of the hits the engine was shown, in order, deduplicated
+	firstText time.Time // when the first answer text was written
+	sources   []string  // URLs of the hits the engine was shown, in order, deduplicated
 	seenURL   map[string]bool
 	toolNames map[string]string
 }
@@ -117,6 +119,9 @@ func (s *Stream) TextDelta(delta string) error {
 		if err := s.write(chunk{Type: "text-start", ID: s.textID}); err != nil {
 			return err
 		}
+	}
+	if s.answer.Len() == 0 {
+		s.firstText = time.Now()
 	}
 	s.answer.WriteString(delta)
 	return s.write(chunk{Type: "text-delta", ID: s.textID, Delta: delta})
@@ -219,6 +224,14 @@ func (s *Stream) SearchCall(req *Request, query string) (SearchOutput, error) {
 
 // Answer is the text streamed so far.
 func (s *Stream) Answer() string { return s.answer.String() }
+
+// firstTextAfter is how long after start the first answer text was written, or 0 when none was.
+func (s *Stream) firstTextAfter(start time.Time) time.Duration {
+	if s.firstText.IsZero() {
+		return 0
+	}
+	return max(s.firstText.Sub(start), time.Millisecond)
+}
 
 // wroteText reports whether any answer text was streamed.
 func (s *Stream) wroteText() bool { return s.answer.Len() > 0 }

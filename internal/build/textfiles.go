@@ -40,7 +40,7 @@ func writeTextFiles(site *content.Site, docs map[*content.Doc]*markdown.Document
 	sitemap.WriteString("</urlset>\n")
 	out.Add(dist.SitemapFile, sitemap.Bytes())
 	if _, err := os.Stat(filepath.Join(cfg.Dir, "static", dist.RobotsFile)); err != nil {
-		out.Add(dist.RobotsFile, []byte("User-agent: *\nAllow: /\n\nSitemap: "+cfg.URL+"/"+dist.SitemapFile+"\n"))
+		out.Add(dist.RobotsFile, []byte("User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: "+cfg.URL+"/"+dist.SitemapFile+"\n"))
 	}
 
 	var index, full bytes.Buffer

@@ -119,7 +119,8 @@ func TestLLMsTxtFollowsTheFormat(t *testing.T) {
 	if strings.Contains(full, "Unlisted page.") || strings.Index(full, "# Accounts") > strings.Index(full, "# Bakers") {
 		t.Error("llms-full.txt does not follow llms.txt's order without unlisted pages")
 	}
-	if robots := read(t, outDir, dist.RobotsFile); !strings.Contains(robots, "Sitemap: https://docs.example.org/sitemap.xml") {
+	if robots := read(t, outDir, dist.RobotsFile); !strings.Contains(robots, "Sitemap: https://docs.example.org/sitemap.xml") ||
+		!strings.Contains(robots, "Disallow: /admin\n") {
 		t.Errorf("robots.txt: %q", robots)
 	}
 }

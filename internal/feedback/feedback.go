@@ -36,6 +36,10 @@ type (
 	DailyQuery = store.DailyQuery
 	// DailyEvents is the number of Insights events of one kind on one day.
 	DailyEvents = store.DailyEvents
+	// Exchange is one Ask AI question and its answer.
+	Exchange = store.Exchange
+	// Session is one maintainer signed in to the admin pages.
+	Session = store.Session
 	// AnalyticsState says how far analytics are rolled up and how many rows the size cap dropped.
 	AnalyticsState = store.AnalyticsState
 )
@@ -45,6 +49,18 @@ var ErrSchemaTooNew = store.ErrSchemaTooNew
 
 // DefaultMaxAnalyticsRows is the default size cap of each analytics table, in rows.
 const DefaultMaxAnalyticsRows = store.DefaultMaxRows
+
+// ErrNotFound is returned when no row has the key asked for.
+var ErrNotFound = store.ErrNotFound
+
+// Outcomes of an Ask AI exchange.
+const (
+	OutcomeAnswered  = store.OutcomeAnswered
+	OutcomeNoAnswer  = store.OutcomeNoAnswer
+	OutcomeFailed    = store.OutcomeFailed
+	OutcomeTimeout   = store.OutcomeTimeout
+	OutcomeCancelled = store.OutcomeCancelled
+)
 
 // ErrDuplicate is returned by AddAnswer for a second vote on one answer.
 var ErrDuplicate = store.ErrDuplicate

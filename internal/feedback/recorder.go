@@ -182,6 +182,9 @@ func (r *Recorder) run() {
 			metrics.AnalyticsEventsDropped.WithLabelValues("size_cap").Add(float64(p.Dropped))
 			r.opts.Logger.Warn("search analytics over their size cap: oldest rows dropped", "dropped", p.Dropped, "max_rows", r.opts.Retention.MaxRows)
 		}
+		if _, err := r.store.PruneExchanges(ctx, r.opts.Now().Add(-r.opts.Retention.Exchanges)); err != nil {
+			r.opts.Logger.Error("Ask AI exchanges not pruned", "err", err)
+		}
 	}
 	prune()
 	flush := func() {

@@ -173,3 +173,29 @@ func TestRecorderQueuesABatchWholeOrNotAtAll(t *testing.T) {
 		t.Fatalf("%d events stored, %d dropped; want 8 and 8", n, r.Dropped())
 	}
 }
+
+// The recorder's housekeeping also forgets Ask AI questions and answers past their retention.
+func TestRecorderPrunesOldExchanges(t *testing.T) {
+	s := newStore(t)
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	for _, e := range []feedback.Exchange{
+		{CreatedAt: now.Add(-31 * 24 * time.Hour), MessageID: "old", Question: "old question", Outcome: feedback.OutcomeAnswered},
+		{CreatedAt: now.Add(-29 * 24 * time.Hour), MessageID: "kept", Question: "recent question", Outcome: feedback.OutcomeAnswered},
+	} {
+		if err := s.AddExchange(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := feedback.NewRecorder(s, feedback.RecorderOptions{Now: func() time.Time { return now },
+		Retention: feedback.Retention{Exchanges: 30 * 24 * time.Hour}})
+	if err := r.Close(context.Background()); err != nil { // pruning runs at start, before Close returns
+		t.Fatal(err)
+	}
+	var left []string
+	if err := s.Exchanges(context.Background(), time.Time{}, func(e feedback.Exchange) error { left = append(left, e.MessageID); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 1 || left[0] != "kept" {
+		t.Fatalf("exchanges left after pruning: %v, want [kept]", left)
+	}
+}

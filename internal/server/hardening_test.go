@@ -3,7 +3,6 @@ package server
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/sitetest"
 )
 
 var testSecret = []byte("0123456789abcdef0123456789abcdef")
@@ -59,18 +59,7 @@ func listen(t *testing.T, hs *http.Server, perClient int) string {
 // token fetches an Ask AI token.
 func token(t *testing.T, addr string) string {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/askai/chat/token", nil)
-	req.Header.Set("x-algolia-assistant-id", "tezosdocs")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var tok struct{ Token string }
-	if err := json.NewDecoder(res.Body).Decode(&tok); err != nil || tok.Token == "" {
-		t.Fatalf("token: %d %v", res.StatusCode, err)
-	}
-	return tok.Token
+	return sitetest.AskAIToken(t, "http://"+addr)
 }
 
 // stalledRequest sends a request's headers announcing a body of 1000 bytes and only sent bytes

@@ -107,6 +107,13 @@ func (s *Server) routes() (http.Handler, error) {
 		}
 		s.handle(mux, "/api/askai/", s.api(s.allowOrigins("GET, POST, OPTIONS", assistant.Handler(opts))))
 	}
+	if s.admin != nil {
+		// Sign-in and the admin pages; a later admin API is mounted here behind s.admin.RequireSession.
+		h := s.api(s.admin.Handler())
+		for _, p := range []string{"/admin", "/admin/", "/api/admin/"} {
+			s.handle(mux, p, h)
+		}
+	}
 	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))
 	s.handle(mux, "/mcp", s.handleMCP())
 	s.handle(mux, "/", s.handleSite())

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"tzdocs/internal/admin"
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
@@ -43,6 +44,10 @@ type Options struct {
 	Secret []byte
 	// Timeouts bound the phases of a request; zero fields take the defaults.
 	Timeouts Timeouts
+	// AdminPasswordHash is TZDOCS_ADMIN_PASSWORD_HASH (argon2id or bcrypt); empty leaves
+	// maintainers the one-time links of `tzdocs admin link`. The admin routes need Feedback (where
+	// sessions live) and Secret; without them they are left out.
+	AdminPasswordHash string
 }
 
 // Server is the site's HTTP handler. Reload swaps in a rebuilt site without dropping requests.
@@ -53,6 +58,7 @@ type Server struct {
 	handler  http.Handler
 	timeouts Timeouts
 	ready    *readiness
+	admin    *admin.Auth // nil when the admin routes are left out
 	// stats holds the metric series of each mux pattern; static and unmatched are those of the
 	// site handler and of requests no pattern answered.
 	stats             map[string]*routeStats
@@ -78,6 +84,14 @@ func New(opts Options) (*Server, error) {
 		s.recorder = feedback.NewRecorder(opts.Feedback, feedback.RecorderOptions{Logger: opts.Logger, Retention: opts.Analytics})
 	}
 	s.ready = newReadiness(opts.Feedback, opts.Assistant, opts.Logger)
+	if opts.Feedback != nil && len(opts.Secret) > 0 {
+		a, err := admin.New(admin.Options{Store: opts.Feedback, Secret: opts.Secret, PasswordHash: opts.AdminPasswordHash,
+			TrustProxy: opts.TrustProxy, Logger: opts.Logger})
+		if err != nil {
+			return nil, err
+		}
+		s.admin = a
+	}
 	routes, err := s.routes()
 	if err != nil {
 		return nil, err

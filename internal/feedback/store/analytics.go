@@ -27,6 +27,9 @@ type Retention struct {
 	Daily        time.Duration // their daily totals [400 days]
 	MaxRows      int64         // rows per raw table; the oldest go first past it [1,000,000]
 	MaxDailyRows int64         // rows per daily table; the oldest days go first past it [1,000,000]
+	// Exchanges is how long Ask AI questions and answers are kept, in exchanges and in the texts
+	// of answer votes [90 days; at least 1 day].
+	Exchanges time.Duration
 }
 
 // Defaults of Retention.
@@ -34,7 +37,9 @@ const (
 	DefaultRawRetention   = 90 * 24 * time.Hour
 	DefaultDailyRetention = 400 * 24 * time.Hour
 	DefaultMaxRows        = 1_000_000
-	minRawRetention       = 7 * 24 * time.Hour
+	// DefaultExchangeRetention is how long Ask AI questions and answers are kept.
+	DefaultExchangeRetention = 90 * 24 * time.Hour
+	minRawRetention          = 7 * 24 * time.Hour
 )
 
 // RollupLag is how long a day stays in the raw tables only, before its totals are rolled up: an
@@ -57,6 +62,10 @@ func (r Retention) WithDefaults() Retention {
 	if r.MaxDailyRows <= 0 {
 		r.MaxDailyRows = DefaultMaxRows
 	}
+	if r.Exchanges <= 0 {
+		r.Exchanges = DefaultExchangeRetention
+	}
+	r.Exchanges = max(r.Exchanges, 24*time.Hour)
 	return r
 }
 

@@ -107,6 +107,9 @@ type Store interface {
 	// SchemaVersion is the number of the last migration applied to the database.
 	SchemaVersion(ctx context.Context) (int, error)
 	Close() error
+
+	Exchanges
+	Sessions
 }
 
 // ErrInvalid marks a row the store refuses (a thumbs value other than 0 or 1, for instance).

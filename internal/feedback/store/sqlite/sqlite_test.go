@@ -122,3 +122,41 @@ func BenchmarkPrune(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkAddExchange is the database write every Ask AI answer now costs before its stream ends.
+func BenchmarkAddExchange(b *testing.B) {
+	s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	answer := strings.Repeat("Staking locks tez so a baker can use them for consensus. ", 20)
+	i := 0
+	for b.Loop() {
+		i++
+		e := store.Exchange{MessageID: fmt.Sprint("answer-", i), QuestionID: fmt.Sprint("q-", i), Question: "How do I stake tez?",
+			Answer: answer, Sources: []string{"/using/staking", "/architecture/bakers"}, Engine: "extractive",
+			FirstText: 40 * time.Millisecond, Outcome: store.OutcomeAnswered}
+		if err := s.AddExchange(b.Context(), e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSessionLookup is what every admin request costs to find its session.
+func BenchmarkSessionLookup(b *testing.B) {
+	s, err := sqlite.Open(b.Context(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Now()
+	if err := s.AddSession(b.Context(), store.Session{Key: "k", Who: "Ada", Method: "link", CreatedAt: now, SeenAt: now}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.Session(b.Context(), "k"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

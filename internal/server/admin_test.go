@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/feedback"
+)
+
+// The admin routes are mounted with the feedback store and the secret, answer nothing without a
+// session, and are never cached nor listed.
+func TestAdminRoutesNeedASession(t *testing.T) {
+	st, err := feedback.Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s, err := New(Options{Dir: writeBuiltSite(t), Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path     string
+		status   int
+		location string
+	}{
+		{"/admin", 303, "/admin/login?next=%2Fadmin"},
+		{"/admin/anything", 303, "/admin/login?next=%2Fadmin%2Fanything"},
+		{"/api/admin/session", 401, ""},
+		{"/api/admin/overview", 401, ""},
+		{"/admin/login", 200, ""},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
+		if rec.Code != tc.status || rec.Header().Get("Location") != tc.location {
+			t.Errorf("GET %s: %d to %q; want %d to %q", tc.path, rec.Code, rec.Header().Get("Location"), tc.status, tc.location)
+		}
+		if rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("GET %s: Cache-Control %q, want no-store", tc.path, rec.Header().Get("Cache-Control"))
+		}
+		if strings.HasPrefix(tc.path, "/api/") && !strings.Contains(rec.Body.String(), `"status":401`) {
+			t.Errorf("GET %s: body %q, want the API error shape", tc.path, rec.Body.String())
+		}
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/sitemap.xml", nil))
+	if strings.Contains(rec.Body.String(), "/admin") {
+		t.Errorf("the sitemap lists an admin page:\n%s", rec.Body.String())
+	}
+	// Without a secret (no Ask AI, no admin), /admin is the site's own 404.
+	bare, err := New(Options{Dir: writeBuiltSite(t), Feedback: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec = httptest.NewRecorder()
+	bare.ServeHTTP(rec, httptest.NewRequest("GET", "/api/admin/session", nil))
+	if rec.Code != 404 {
+		t.Errorf("admin API without a secret: %d, want 404", rec.Code)
+	}
+}

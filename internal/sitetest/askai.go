@@ -1,0 +1,25 @@
+package sitetest
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+)
+
+// AskAIToken fetches an Ask AI token from the server at base (http://host:port), for the
+// assistant id "tezosdocs".
+func AskAIToken(t testing.TB, base string) string {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/askai/chat/token", nil)
+	req.Header.Set("x-algolia-assistant-id", "tezosdocs")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tok struct{ Token string }
+	if err := json.NewDecoder(res.Body).Decode(&tok); err != nil || tok.Token == "" {
+		t.Fatalf("token: %d %v", res.StatusCode, err)
+	}
+	return tok.Token
+}
