@@ -58,7 +58,8 @@ func (s *Server) allowOrigins(methods string, next http.Handler) http.Handler {
 type queryLogger struct{ rec *feedback.Recorder }
 
 func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
-	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime})
+	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime,
+		QueryID: l.QueryID})
 }
 
 // routes lists every route the server answers; the site handler takes the rest. API routes are
