@@ -2,12 +2,19 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"tzdocs/internal/admin"
+	"tzdocs/internal/dashboard"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/feedback/store"
 )
 
 // The admin routes are mounted with the feedback store and the secret, answer nothing without a
@@ -59,5 +66,48 @@ func TestAdminRoutesNeedASession(t *testing.T) {
 	bare.ServeHTTP(rec, httptest.NewRequest("GET", "/api/admin/session", nil))
 	if rec.Code != 404 {
 		t.Errorf("admin API without a secret: %d, want 404", rec.Code)
+	}
+}
+
+// The dashboard's APIs are mounted behind the session: 401 without one, data and no-store with one.
+func TestDashboardAPIsNeedASession(t *testing.T) {
+	st, err := feedback.Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s, err := New(Options{Dir: writeBuiltSite(t), Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.AddPage(t.Context(), feedback.Page{URL: "/docs/a", Helpful: new(bool)}); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "a-session-secret-of-the-test-0123456789"
+	sum := sha256.Sum256([]byte(secret))
+	now := time.Now()
+	if err := st.AddSession(t.Context(), store.Session{Key: hex.EncodeToString(sum[:]), Who: "tester", Method: "link", CreatedAt: now, SeenAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range dashboard.Paths {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", path+"?days=7", nil))
+		if rec.Code != 401 || !strings.Contains(rec.Body.String(), `"status":401`) {
+			t.Errorf("GET %s without a session: %d %s, want 401", path, rec.Code, rec.Body)
+		}
+		req := httptest.NewRequest("GET", path+"?days=7", nil)
+		req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != 200 || rec.Header().Get("Cache-Control") != "no-store" || !strings.Contains(rec.Body.String(), `"range"`) {
+			t.Errorf("GET %s with a session: %d, Cache-Control %q, %s", path, rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+		}
+	}
+	req := httptest.NewRequest("GET", "/api/admin/pages?days=7", nil)
+	req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if !strings.Contains(rec.Body.String(), `"url":"/docs/a","helpful":0,"notHelpful":1`) {
+		t.Errorf("pages view does not count the vote: %s", rec.Body)
 	}
 }

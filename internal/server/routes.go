@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/dashboard"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/httpapi"
@@ -109,10 +110,19 @@ func (s *Server) routes() (http.Handler, error) {
 		s.handle(mux, "/api/askai/", s.api(s.allowOrigins("GET, POST, OPTIONS", assistant.Handler(opts))))
 	}
 	if s.admin != nil {
-		// Sign-in and the admin pages; a later admin API is mounted here behind s.admin.RequireSession.
+		// Sign-in and the admin pages, then the dashboard's APIs behind a session.
 		h := s.api(s.admin.Handler())
 		for _, p := range []string{"/admin", "/admin/", "/api/admin/"} {
 			s.handle(mux, p, h)
+		}
+		if s.opts.Feedback != nil {
+			dh, err := dashboard.Handler(dashboard.Options{Store: s.opts.Feedback, Logger: s.opts.Logger})
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range dashboard.Paths {
+				s.handle(mux, p, s.api(s.admin.RequireSession(dh)))
+			}
 		}
 	}
 	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))

@@ -89,7 +89,7 @@ type Comment struct {
 
 // AskDay is one day of Ask AI activity.
 type AskDay struct {
-	Day       time.Time `json:"day"`
+	Day       time.Time `json:"day,omitzero"`
 	Questions int64     `json:"questions"`
 	Answered  int64     `json:"answered"`
 	// NoSource counts the answers that cited no source.
@@ -137,7 +137,8 @@ type Dashboard interface {
 	FarClicks(ctx context.Context, r Range) ([]FarClicks, error)
 	// PageVotes counts votes and comments per page, in no particular order (no limit).
 	PageVotes(ctx context.Context, r Range) ([]PageVotes, error)
-	// PageTrend counts votes per page and day, for the pages of urls.
+	// PageTrend counts votes per page and day, for the pages of urls (every page, the notes
+	// without one under URL "", when urls is nil), by URL then day.
 	PageTrend(ctx context.Context, r Range, urls []string) ([]PageVotes, error)
 	// Comments lists the comments, newest first.
 	Comments(ctx context.Context, r Range) ([]Comment, error)

@@ -213,7 +213,7 @@ func (db DashboardDB) PageVotes(ctx context.Context, r Range) ([]PageVotes, erro
 
 // PageTrend implements Dashboard.
 func (db DashboardDB) PageTrend(ctx context.Context, r Range, urls []string) ([]PageVotes, error) {
-	if len(urls) == 0 {
+	if urls != nil && len(urls) == 0 {
 		return []PageVotes{}, r.Check()
 	}
 	return db.pageVotes(ctx, r, db.SQL.PageTrend, urls, true)
@@ -223,9 +223,12 @@ func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls [
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	keep := map[string]bool{}
-	for _, u := range urls {
-		keep[u] = true
+	var keep map[string]bool // nil: every page
+	if urls != nil {
+		keep = map[string]bool{}
+		for _, u := range urls {
+			keep[u] = true
+		}
 	}
 	out := []PageVotes{}
 	err := db.Query(ctx, sql, []any{db.SQL.Time(r.From), db.SQL.Time(r.To)}, func(scan func(...any) error) error {
@@ -239,7 +242,7 @@ func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls [
 			return err
 		}
 		if byDay {
-			if !keep[p.URL] {
+			if keep != nil && !keep[p.URL] {
 				return nil
 			}
 			p.Day = fromEpochDay(day)

@@ -10,15 +10,16 @@ import (
 	"tzdocs/internal/feedback/store"
 )
 
-// dashDay is 00:00 UTC of the first seeded day of the dashboard tests.
-var dashDay = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+// DashboardDay is 00:00 UTC of the first day SeedDashboard fills.
+var DashboardDay = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 
-// at is hour h of the seeded day d (0 = dashDay).
-func at(d, h int) time.Time { return dashDay.AddDate(0, 0, d).Add(time.Duration(h) * time.Hour) }
+// at is hour h of the seeded day d (0 = DashboardDay).
+func at(d, h int) time.Time { return DashboardDay.AddDate(0, 0, d).Add(time.Duration(h) * time.Hour) }
 
-// seedDashboard fills s with two days of searches, clicks, page votes and Ask AI exchanges, then
-// rolls the first day up into the daily totals (its raw rows stay, as they do for 90 days).
-func seedDashboard(t *testing.T, s store.Store) {
+// SeedDashboard fills s with two days (from DashboardDay) of searches, clicks, page votes and Ask AI
+// exchanges, and a few rows four days later, then rolls the first day up into the daily totals
+// (its raw rows stay, as they do for 90 days). The dashboard's API tests read it too.
+func SeedDashboard(t *testing.T, s store.Store) {
 	t.Helper()
 	ctx := t.Context()
 	qs := []store.Query{
@@ -109,7 +110,7 @@ func same(t *testing.T, what string, got, want any) {
 }
 
 func testDashboardSearch(t *testing.T, s store.Store) {
-	seedDashboard(t, s)
+	SeedDashboard(t, s)
 	ctx := t.Context()
 	r := store.Range{From: at(0, 0), To: at(3, 0)}
 	days, err := s.SearchDays(ctx, r)
@@ -162,7 +163,7 @@ func testDashboardSearch(t *testing.T, s store.Store) {
 }
 
 func testDashboardPages(t *testing.T, s store.Store) {
-	seedDashboard(t, s)
+	SeedDashboard(t, s)
 	ctx := t.Context()
 	r := store.Range{From: at(0, 0), To: at(3, 0)}
 	votes, err := s.PageVotes(ctx, r)
@@ -191,7 +192,7 @@ func testDashboardPages(t *testing.T, s store.Store) {
 }
 
 func testDashboardAskAI(t *testing.T, s store.Store) {
-	seedDashboard(t, s)
+	SeedDashboard(t, s)
 	ctx := t.Context()
 	r := store.Range{From: at(0, 0), To: at(2, 0)}
 	days, err := s.AskDays(ctx, r)
