@@ -58,6 +58,7 @@ func run(args []string, out io.Writer) error {
 	runs := flags.Int("runs", 5, "timed runs of each view; the median is printed")
 	pgURL := flags.String("pg", "", "also seed and time this PostgreSQL database (its tables are created in a fresh schema, dropped after)")
 	dir := flags.String("dir", "", "folder for the SQLite file (a temporary one when empty)")
+	reuse := flags.Bool("reuse", false, "time the SQLite file left in -dir by an earlier run, without seeding")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -79,7 +80,9 @@ func run(args []string, out io.Writer) error {
 		*dir = d
 	}
 	path := filepath.Join(*dir, "dashboard.db")
-	os.Remove(path)
+	if !*reuse {
+		os.Remove(path)
+	}
 	st, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return err
@@ -92,6 +95,9 @@ func run(args []string, out io.Writer) error {
 	defer db.Close()
 	t0 := time.Now()
 	for _, q := range seedSQL(sqliteDialect, p) {
+		if *reuse {
+			break
+		}
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("seeding SQLite: %w\n%s", err, q)
 		}
@@ -148,6 +154,10 @@ func timeViews(ctx context.Context, out io.Writer, st store.Dashboard, p plan, r
 	if err != nil {
 		return err
 	}
+	rg := store.Range{From: store.Day(p.now).AddDate(0, 0, -29), To: store.Day(p.now).AddDate(0, 0, 1)}
+	if err := timeMethods(ctx, out, st, rg, runs); err != nil {
+		return err
+	}
 	year := fmt.Sprintf("from=%s&to=%s", p.now.AddDate(0, 0, -364).Format(time.DateOnly), p.now.Format(time.DateOnly))
 	ranges := []struct{ name, query string }{{"7 days", "days=7"}, {"30 days", "days=30"}, {"90 days", "days=90"}, {"365 days", year}}
 	fmt.Fprintf(out, "%-22s", "view (median of "+fmt.Sprint(runs)+")")
@@ -174,5 +184,41 @@ func timeViews(ctx context.Context, out io.Writer, st store.Dashboard, p plan, r
 		}
 		fmt.Fprintln(out)
 	}
+	return nil
+}
+
+// timeMethods prints the median time of each aggregation of the store, for one range, so a slow
+// view can be traced to its query.
+func timeMethods(ctx context.Context, out io.Writer, st store.Dashboard, rg store.Range, runs int) error {
+	methods := []struct {
+		name string
+		call func() error
+	}{
+		{"SearchDays", func() error { _, err := st.SearchDays(ctx, rg); return err }},
+		{"TopQueries", func() error { _, err := st.TopQueries(ctx, rg, false); return err }},
+		{"TopQueries(no results)", func() error { _, err := st.TopQueries(ctx, rg, true); return err }},
+		{"FarClicks", func() error { _, err := st.FarClicks(ctx, rg); return err }},
+		{"PageVotes", func() error { _, err := st.PageVotes(ctx, rg); return err }},
+		{"PageTrend(all)", func() error { _, err := st.PageTrend(ctx, rg, nil); return err }},
+		{"Comments", func() error { _, err := st.Comments(ctx, rg); return err }},
+		{"AskDays", func() error { _, err := st.AskDays(ctx, rg); return err }},
+		{"EngineVotes", func() error { _, err := st.EngineVotes(ctx, rg); return err }},
+		{"ThumbsDown", func() error { _, err := st.ThumbsDown(ctx, rg); return err }},
+		{"NoSourceAnswers", func() error { _, err := st.NoSourceAnswers(ctx, rg); return err }},
+	}
+	fmt.Fprintf(out, "aggregations over %d days (median of %d):", rg.Days(), runs)
+	for _, m := range methods {
+		var times []time.Duration
+		for range runs {
+			t0 := time.Now()
+			if err := m.call(); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
+			}
+			times = append(times, time.Since(t0))
+		}
+		slices.Sort(times)
+		fmt.Fprintf(out, " %s %s;", m.name, times[len(times)/2].Round(100*time.Microsecond))
+	}
+	fmt.Fprintln(out)
 	return nil
 }

@@ -68,8 +68,9 @@ func seedSQL(d dialect, p plan) []string {
 		SELECT %s, 'query ' || (i %% %d), 1 + %d / (1 + i %% %d), CASE WHEN i %% 10 = 0 THEN 0 ELSE 5 END FROM n`,
 		d.day(fmt.Sprintf("%d - (i / %d) * %d", rolled-dayMS, p.distinct, dayMS)), p.distinct, perRank, p.distinct)))
 	out = append(out, d.series(p.days, fmt.Sprintf(
-		`INSERT INTO insight_daily (day, type, name, index_name, events)
-		SELECT %s, 'click', 'Hit clicked', 'docs', %d FROM n`, d.day(fmt.Sprintf("%d - i * %d", rolled-dayMS, dayMS)), p.perDay*3/10)))
+		`INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
+		SELECT %s, 'click', 'Hit clicked', 'docs', %d, %d, %d FROM n`, d.day(fmt.Sprintf("%d - i * %d", rolled-dayMS, dayMS)),
+		p.perDay*3/10, p.perDay*3/10, p.perDay*3/10*13/2)))
 	out = append(out, fmt.Sprintf(`INSERT INTO analytics_state (name, value) VALUES ('%s', %d)`, store.StateRolledUntil, rolled))
 	votes := p.pageVotesPerDay * p.days
 	out = append(out, d.series(votes, fmt.Sprintf(

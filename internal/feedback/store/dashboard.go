@@ -39,7 +39,7 @@ type SearchDay struct {
 	NoResults int64     `json:"noResults"`
 	Clicks    int64     `json:"clicks"`
 	// ClickPositions is how many clicks said where the result was, PositionSum the sum of those
-	// positions (1 is the first result); clicks of days already rolled up say nothing.
+	// positions (1 is the first result); days rolled up before schema version 5 have none.
 	ClickPositions int64 `json:"clickPositions"`
 	PositionSum    int64 `json:"positionSum"`
 }

@@ -22,8 +22,7 @@ type DashboardSQL struct {
 
 	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
 	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
-	ClicksDaily, ClicksRaw         string // day, clicks, 0, 0
-	PositionsRaw                   string // day, positions given, their sum, 0
+	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
 	// TopDaily and TopRaw give query, searches, most hits; the NoResult pair keeps searches
 	// without result. Both are ordered by searches, then query in byte order.
 	TopDaily, TopRaw, NoResultDaily, NoResultRaw string
@@ -122,13 +121,10 @@ func (db DashboardDB) SearchDays(ctx context.Context, r Range) ([]SearchDay, err
 		out[i].NoResults += v[1]
 	})
 	if err == nil {
-		err = db.counts(ctx, r, daily, raw, q.ClicksDaily, q.ClicksRaw, func(i int, v []int64) { out[i].Clicks += v[0] })
-	}
-	if err == nil {
-		// Positions are kept only with the raw events, which outlive the roll-up: read them all.
-		err = db.counts(ctx, r, Range{}, r, "", q.PositionsRaw, func(i int, v []int64) {
-			out[i].ClickPositions += v[0]
-			out[i].PositionSum += v[1]
+		err = db.counts(ctx, r, daily, raw, q.ClicksDaily, q.ClicksRaw, func(i int, v []int64) {
+			out[i].Clicks += v[0]
+			out[i].ClickPositions += v[1]
+			out[i].PositionSum += v[2]
 		})
 	}
 	if err != nil {

@@ -29,13 +29,11 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
 	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT ` + dailyDay + `, SUM(events)::bigint, 0, 0 FROM insight_daily
+	ClicksDaily: `SELECT ` + dailyDay + `, SUM(events)::bigint, SUM(positions)::bigint, SUM(position_sum)::bigint FROM insight_daily
 		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
-	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), 0, 0 FROM insight_events
-		WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
-	PositionsRaw: `SELECT ` + atDay + `, COUNT(*), COALESCE(SUM(p.value::bigint), 0)::bigint, 0
-		FROM insight_events e CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
-		WHERE e.type = 'click' AND e.at >= ? AND e.at < ? GROUP BY 1`,
+	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
+		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
 	TopDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint FROM search_daily WHERE day >= ? AND day < ?
 		GROUP BY query`,

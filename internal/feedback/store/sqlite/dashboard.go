@@ -19,13 +19,11 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
 	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT day / 86400000, SUM(events), 0, 0 FROM insight_daily
+	ClicksDaily: `SELECT day / 86400000, SUM(events), SUM(positions), SUM(position_sum) FROM insight_daily
 		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
-	ClicksRaw: `SELECT at / 86400000, COUNT(*), 0, 0 FROM insight_events
-		WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
-	PositionsRaw: `SELECT e.at / 86400000, COUNT(*), COALESCE(SUM(p.value), 0), 0
-		FROM insight_events e, json_each(e.positions) p
-		WHERE e.type = 'click' AND e.at >= ? AND e.at < ? GROUP BY 1`,
+	ClicksRaw: `SELECT at / 86400000, COUNT(*), SUM(json_array_length(positions)),
+		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
 	TopDaily: `SELECT query, SUM(searches), MAX(nb_hits) FROM search_daily WHERE day >= ? AND day < ?
 		GROUP BY query`,
