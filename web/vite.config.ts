@@ -40,10 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Fonts stay files: the site's CSP allows fonts from 'self' only, not data: URLs (KaTeX's
         // smallest fonts would otherwise be inlined into its stylesheet).
         assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
-        // The app, the code of the frame pages draw mermaid diagrams in (src/diagram-frame.ts), and the
-        // maintainers' dashboard served at /admin (src/admin/main.tsx), which no reader's page loads.
+        // The app, and the code of the frame pages draw mermaid diagrams in (src/diagram-frame.ts).
+        // The maintainers' dashboard has a build of its own (vite.admin.config.ts).
         rolldownOptions: {
-          input: ["src/entry-client.tsx", "src/diagram-frame.ts", "src/admin/main.tsx"],
+          input: ["src/entry-client.tsx", "src/diagram-frame.ts"],
           // React and the few small modules the entry shares with lazy chunks go in one chunk, not five:
           // each file compresses on its own, so tiny ones cost the first load more than their size.
           output: {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"tzdocs/internal/admin"
 	"tzdocs/internal/dashboard"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/feedback/store"
 )
@@ -76,7 +78,12 @@ func TestDashboardAPIsNeedASession(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	s, err := New(Options{Dir: writeBuiltSite(t), Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
+	dir := writeBuiltSite(t)
+	shell := "<!doctype html><title>Dashboard</title><div id=dashboard></div>"
+	if err := os.WriteFile(filepath.Join(dir, dist.AdminShellFile), []byte(shell), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Dir: dir, Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,5 +116,18 @@ func TestDashboardAPIsNeedASession(t *testing.T) {
 	s.ServeHTTP(rec, req)
 	if !strings.Contains(rec.Body.String(), `"url":"/docs/a","helpful":0,"notHelpful":1`) {
 		t.Errorf("pages view does not count the vote: %s", rec.Body)
+	}
+	// The dashboard's document is /admin for a signed-in maintainer, and no file of the site.
+	req = httptest.NewRequest("GET", "/admin", nil)
+	req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != 200 || rec.Body.String() != shell {
+		t.Errorf("/admin signed in: %d %s", rec.Code, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", dist.AdminShellURL, nil))
+	if rec.Code != 404 {
+		t.Errorf("GET %s: %d, want 404", dist.AdminShellURL, rec.Code)
 	}
 }

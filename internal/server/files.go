@@ -36,7 +36,9 @@ type siteFiles struct {
 	index     *search.Index // the site's search records
 	code      []dist.CodeBlock
 	files     map[string]*file
-	routes    map[string]string // route key (no leading or trailing slash) → canonical route
+	// adminShell is the dashboard's document (dist.AdminShellFile), nil when the build has none.
+	adminShell []byte
+	routes     map[string]string // route key (no leading or trailing slash) → canonical route
 	// markdown holds, by canonical route, the page's Markdown and the Link header naming it,
 	// worked out once at load so serving a page costs one map lookup more.
 	markdown map[string]markdownPage
@@ -76,6 +78,11 @@ func loadSite(dir string) (*siteFiles, error) {
 	}
 	if f := s.files[dist.DiagramFrameURL]; f != nil {
 		f.csp = dist.DiagramFrameCSP
+	}
+	// The dashboard's document is served at /admin behind the sign-in, not as a file.
+	if f := s.files[dist.AdminShellURL]; f != nil {
+		s.adminShell = f.data
+		delete(s.files, dist.AdminShellURL)
 	}
 	for _, r := range built.Manifest.Routes {
 		u := "/" + dist.MarkdownFile(r)
