@@ -46,7 +46,7 @@ var dashboardSQL = store.DashboardSQL{
 	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint, SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END)::bigint AS far
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
 			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
-		WHERE e.type = 'click' AND e.query_id <> '' AND e.at >= ?2 AND e.at < ?3
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
 		GROUP BY q.query HAVING SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END) > 0
 		ORDER BY far DESC, q.query COLLATE "C" LIMIT ?4`,
 

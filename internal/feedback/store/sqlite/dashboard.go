@@ -35,7 +35,7 @@ var dashboardSQL = store.DashboardSQL{
 		GROUP BY query`,
 	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ?1 THEN 1 ELSE 0 END) AS far
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
-		WHERE e.type = 'click' AND e.query_id <> '' AND e.at >= ?2 AND e.at < ?3
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
 		GROUP BY q.query HAVING far > 0 ORDER BY far DESC, q.query LIMIT ?4`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
