@@ -5,20 +5,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { root, startServer, launchBrowser, openPage } from "./harness.mjs";
+import { root, startServer, launchBrowser, openPage, throwawayDatabase } from "./harness.mjs";
 
 let server;
 let browser;
-let dbDir;
-const savedDatabaseUrl = process.env.TZDOCS_DATABASE_URL;
+let database;
 
 before(async () => {
-  dbDir = await mkdtemp(path.join(tmpdir(), "tzdocs-e2e-dashboard-"));
-  process.env.TZDOCS_DATABASE_URL = "file:" + path.join(dbDir, "feedback.db");
+  database = throwawayDatabase("tzdocs-e2e-dashboard-");
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -26,9 +23,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
-  if (savedDatabaseUrl === undefined) delete process.env.TZDOCS_DATABASE_URL;
-  else process.env.TZDOCS_DATABASE_URL = savedDatabaseUrl;
-  if (dbDir) await rm(dbDir, { recursive: true, force: true });
+  database?.restore();
 });
 
 /** Seeds, from a reader's page (same origin, as the site's own scripts post), two searches and a

@@ -39,6 +39,17 @@ type DashboardSQL struct {
 	ThumbsDown, NoSource string
 }
 
+// EachRow calls row with the scanner of each of rows, stopping at the first error; the caller
+// closes rows.
+func EachRow(rows Rows, row func(scan func(dest ...any) error) error) error {
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // DashboardDB implements Dashboard with one database's SQL; a store embeds it.
 type DashboardDB struct {
 	SQL   DashboardSQL

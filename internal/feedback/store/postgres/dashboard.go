@@ -108,10 +108,5 @@ func (s *Store) query(ctx context.Context, query string, args []any, row func(sc
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return store.EachRow(rows, row)
 }

@@ -68,10 +68,5 @@ func (s *Store) query(ctx context.Context, query string, args []any, row func(sc
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return store.EachRow(rows, row)
 }
