@@ -6,7 +6,7 @@ GO        ?= go
 NPM       ?= npm
 BIN       := bin/tzdocs
 ADDR      ?= 127.0.0.1:8080
-WEB_SRC   := $(shell find web/src -type f 2>/dev/null) $(wildcard web/package.json web/vite.config.ts web/tsconfig*.json)
+WEB_SRC   := $(shell find web/src -type f 2>/dev/null) $(wildcard web/package.json web/vite.config.ts web/vite.admin.config.ts web/tsconfig*.json)
 GO_SRC    := $(shell find cmd internal -name '*.go' -o -name '*.mjs' 2>/dev/null) go.mod go.sum
 # Our Go packages: ./... would also pick up Go files that some npm packages ship in node_modules.
 GO_PKGS    = $$($(GO) list ./... | grep -v /node_modules/)

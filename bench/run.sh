@@ -34,6 +34,9 @@ echo
 echo "== Feedback store: the write each Ask AI answer costs, and an admin session lookup (SQLite, fsync per commit)"
 go test -run '^$' -bench 'BenchmarkAddExchange$|BenchmarkSessionLookup$' -count 3 ./internal/feedback/store/sqlite/ | grep Benchmark
 echo
+echo "== The dashboard's views on a year of seeded data (SQLite; add -pg URL for PostgreSQL)"
+go run ./bench/dashboard -runs 3
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant
 echo

@@ -41,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // smallest fonts would otherwise be inlined into its stylesheet).
         assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
         // The app, and the code of the frame pages draw mermaid diagrams in (src/diagram-frame.ts).
+        // The maintainers' dashboard has a build of its own (vite.admin.config.ts).
         rolldownOptions: {
           input: ["src/entry-client.tsx", "src/diagram-frame.ts"],
           // React and the few small modules the entry shares with lazy chunks go in one chunk, not five:

@@ -3,24 +3,20 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startServer, launchBrowser, openPage, hydrated } from "./harness.mjs";
+import { startServer, launchBrowser, openPage, hydrated, throwawayDatabase } from "./harness.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PLACEHOLDER = "Comments on specific points and/or aspects (out of date, wrong, incomplete, ...)";
 
 let server;
 let browser;
-let dbDir;
-const savedDatabaseUrl = process.env.TZDOCS_DATABASE_URL;
+let database;
 
 before(async () => {
-  dbDir = await mkdtemp(path.join(tmpdir(), "tzdocs-e2e-feedback-"));
-  process.env.TZDOCS_DATABASE_URL = "file:" + path.join(dbDir, "feedback.db");
+  database = throwawayDatabase("tzdocs-e2e-feedback-");
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -28,9 +24,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
-  if (savedDatabaseUrl === undefined) delete process.env.TZDOCS_DATABASE_URL;
-  else process.env.TZDOCS_DATABASE_URL = savedDatabaseUrl;
-  if (dbDir) await rm(dbDir, { recursive: true, force: true });
+  database?.restore();
 });
 
 /** The page feedback rows stored so far, read back with the CLI. */

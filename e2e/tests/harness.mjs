@@ -97,6 +97,21 @@ export async function startServer(dir = FIXTURE_DIR, { port = 0 } = {}) {
   };
 }
 
+/** Points TZDOCS_DATABASE_URL (inherited by the servers and CLI runs that follow) at a fresh SQLite
+ *  file in a new temporary folder; the returned restore() puts the old value back and removes it. */
+export function throwawayDatabase(prefix) {
+  const saved = process.env.TZDOCS_DATABASE_URL;
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  process.env.TZDOCS_DATABASE_URL = "file:" + path.join(dir, "feedback.db");
+  return {
+    restore() {
+      if (saved === undefined) delete process.env.TZDOCS_DATABASE_URL;
+      else process.env.TZDOCS_DATABASE_URL = saved;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Launches Debian's Chromium headless. */
 export async function launchBrowser() {
   return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });

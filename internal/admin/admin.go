@@ -7,7 +7,7 @@
 // without a request; the database keeps only its digest. Every state-changing request carries a
 // CSRF token bound to the session (or, before sign-in, to a short-lived cookie of the form).
 //
-// Routes (Handler): GET /admin, GET|POST /admin/login, GET|POST /admin/login/link,
+// Routes (Handler): GET /admin (the dashboard's web app when Options.Dashboard gives one), GET|POST /admin/login, GET|POST /admin/login/link,
 // POST /admin/logout, GET /admin/admin.css, GET|DELETE /api/admin/session. RequireSession guards
 // any other admin handler, such as the dashboard's APIs.
 package admin
@@ -43,6 +43,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Dashboard returns the document of the dashboard's web app (the build's dist.AdminShellFile),
+	// served at /admin to a signed-in maintainer; nil, or a nil result, leaves /admin the plain
+	// signed-in page with its sign-out button.
+	Dashboard func() []byte
 }
 
 // IdleTimeout ends a session this long after its last request.
@@ -129,6 +133,10 @@ func noStore(w http.ResponseWriter) {
 
 // pageCSP allows the admin pages their own stylesheet and same-origin form posts, nothing else.
 const pageCSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+// dashboardCSP is pageCSP plus the dashboard's same-origin scripts and its calls to /api/admin/;
+// still no inline script or style (its charts style elements through the CSS object model).
+const dashboardCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 // clientKey names the client of a request for the sign-in rate limit and the log.
 func (a *Auth) clientKey(r *http.Request) string {

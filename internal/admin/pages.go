@@ -178,6 +178,14 @@ func (a *Auth) signedIn(w http.ResponseWriter, r *http.Request, who, method, nex
 }
 
 func (a *Auth) homePage(w http.ResponseWriter, r *http.Request) {
+	if a.opts.Dashboard != nil {
+		if doc := a.opts.Dashboard(); doc != nil {
+			w.Header().Set("Content-Security-Policy", dashboardCSP)
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write(doc)
+			return
+		}
+	}
 	s, _ := SessionFrom(r.Context())
 	render(w, http.StatusOK, page{Kind: "home", Title: "tzdocs admin", Who: s.Who, Method: methodName(s.Method),
 		Since: s.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CSRF: s.CSRF})

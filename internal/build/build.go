@@ -181,6 +181,12 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.DiagramFrameFile, web.diagramFrame())
+	if shell := web.adminShell(); shell != nil {
+		if err := out.CopyTree(filepath.Join(b.opts.WebDir, AdminWebDir, dist.AssetsDir, "admin"), dist.AssetsDir+"/admin", nil); err != nil {
+			return nil, err
+		}
+		out.Add(dist.AdminShellFile, shell)
+	}
 	site, docs, images, warnings, err := b.load(ctx, clk)
 	res = &Result{Warnings: warnings}
 	if err != nil {

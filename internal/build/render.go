@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -23,8 +24,15 @@ type webManifest struct {
 	EntryJS string
 	// DiagramJS is the code of the frame pages draw mermaid diagrams in (dist.DiagramFrameFile).
 	DiagramJS string
-	CSS       []string
-	Preloads  []string
+	// Admin is the maintainers' dashboard (dist.AdminShellFile): its entry, the chunks it imports
+	// and its stylesheets; empty when the web build has no admin entry.
+	Admin struct {
+		JS       string
+		Preloads []string
+		CSS      []string
+	}
+	CSS      []string
+	Preloads []string
 	// ColorModeScript runs before the first paint to apply the reader's stored colour mode
 	// (web/src/lib/colorModeScript.ts); it is inlined in every page's head.
 	ColorModeScript string
@@ -72,13 +80,48 @@ func readWebManifest(webDir string) (*webManifest, error) {
 	if script, err := os.ReadFile(filepath.Join(webDir, "client", "color-mode.js")); err == nil {
 		m.ColorModeScript = strings.TrimSpace(string(script))
 	}
+	m.CSS, m.Preloads = entryDeps(chunks, *entry)
+	return m, readAdminManifest(webDir, m)
+}
+
+// AdminWebDir is the dashboard's own web build under the web folder (web/vite.admin.config.ts);
+// its assets/admin folder is copied into the site's assets.
+const AdminWebDir = "admin"
+
+// readAdminManifest finds the dashboard's entry in web/dist/admin/.vite/manifest.json. A web
+// build without the dashboard leaves m.Admin empty (/admin is then the plain signed-in page).
+func readAdminManifest(webDir string, m *webManifest) error {
+	file := filepath.Join(webDir, AdminWebDir, ".vite", "manifest.json")
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading the dashboard's web manifest: %w", err)
+	}
+	var chunks map[string]viteChunk
+	if err := json.Unmarshal(data, &chunks); err != nil {
+		return fmt.Errorf("%s: %v; rebuild the web app", file, err)
+	}
+	for _, k := range sortedKeys(chunks) {
+		if c := chunks[k]; c.IsEntry && strings.Contains(k, "admin/main") {
+			m.Admin.JS = "/" + c.File
+			m.Admin.CSS, m.Admin.Preloads = entryDeps(chunks, c)
+			return nil
+		}
+	}
+	return fmt.Errorf("%s has no src/admin/main.tsx entry; check web/vite.admin.config.ts and rebuild the web app", file)
+}
+
+// entryDeps lists the stylesheets an entry needs and the chunks it imports, depth first.
+func entryDeps(chunks map[string]viteChunk, entry viteChunk) (css, preloads []string) {
 	seen := map[string]bool{}
 	var walk func(c viteChunk)
 	walk = func(c viteChunk) {
-		for _, css := range c.CSS {
-			if !seen[css] {
-				seen[css] = true
-				m.CSS = append(m.CSS, "/"+css)
+		for _, f := range c.CSS {
+			if !seen[f] {
+				seen[f] = true
+				css = append(css, "/"+f)
 			}
 		}
 		for _, imp := range c.Imports {
@@ -87,12 +130,32 @@ func readWebManifest(webDir string) (*webManifest, error) {
 				continue
 			}
 			seen[ic.File] = true
-			m.Preloads = append(m.Preloads, "/"+ic.File)
+			preloads = append(preloads, "/"+ic.File)
 			walk(ic)
 		}
 	}
-	walk(*entry)
-	return m, nil
+	walk(entry)
+	return css, preloads
+}
+
+// adminShell is dist.AdminShellFile: the dashboard's document, nil without an admin entry. It has
+// no inline script or style, so the admin pages' policy (script-src 'self') runs it.
+func (m *webManifest) adminShell() []byte {
+	if m.Admin.JS == "" {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+		`<meta name="robots" content="noindex, nofollow"><title>Dashboard · tzdocs admin</title>`)
+	for _, css := range m.Admin.CSS {
+		b.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(css) + `">`)
+	}
+	for _, p := range m.Admin.Preloads {
+		b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(p) + `">`)
+	}
+	b.WriteString(`<script type="module" src="` + html.EscapeString(m.Admin.JS) + `"></script></head>` +
+		`<body><div id="dashboard"><p>Loading the dashboard…</p></div></body></html>` + "\n")
+	return []byte(b.String())
 }
 
 // diagramFrame is dist.DiagramFrameFile: an empty document that runs the diagram code.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -134,6 +135,31 @@ func TestFixtureDocPageFirstLoadWithinBudget(t *testing.T) {
 		}
 		t.Errorf("a doc page's first load is JS %s, CSS %s gzip; the budgets are %s and %s (DESIGN.md). Parts:%s",
 			formatKB(w.JS), formatKB(w.CSS), formatKB(FirstLoadJSBudget), formatKB(FirstLoadCSSBudget), parts.String())
+	}
+	checkAdminApart(t, out, w)
+}
+
+// checkAdminApart checks that the build wrote the dashboard's document, whose files exist, and
+// that nothing of the dashboard is part of a reader's first load.
+func checkAdminApart(t *testing.T, out string, w Weight) {
+	t.Helper()
+	shell, err := os.ReadFile(filepath.Join(out, dist.AdminShellFile))
+	if err != nil {
+		t.Fatalf("the build wrote no dashboard document: %v", err)
+	}
+	refs := regexp.MustCompile(`(?:src|href)="(/assets/admin/[^"]+)"`).FindAllStringSubmatch(string(shell), -1)
+	if len(refs) < 2 {
+		t.Fatalf("the dashboard document names no script and stylesheet under /assets/admin/:\n%s", shell)
+	}
+	for _, r := range refs {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(r[1]))); err != nil {
+			t.Errorf("the dashboard document names %s, which the build did not copy", r[1])
+		}
+	}
+	for _, p := range w.Parts {
+		if strings.Contains(p.Name, "admin") {
+			t.Errorf("a reader's first load includes %s", p.Name)
+		}
 	}
 }
 

@@ -39,6 +39,9 @@ const (
 	AssetsDir = "assets"
 	// DiagramFrameFile is the document pages draw mermaid diagrams in (see DiagramFrameCSP).
 	DiagramFrameFile = "_diagram.html"
+	// AdminShellFile is the document of the maintainers' dashboard (web/src/admin). The server
+	// serves it only at /admin, behind the sign-in, never as a file of the site.
+	AdminShellFile = "_admin.html"
 )
 
 // DiagramFrameCSP is the content security policy of DiagramFrameFile, the one document served
@@ -60,6 +63,8 @@ const (
 	AssetsURLPrefix = "/" + AssetsDir + "/"
 	// DiagramFrameURL is the URL of DiagramFrameFile.
 	DiagramFrameURL = "/" + DiagramFrameFile
+	// AdminShellURL is the URL AdminShellFile would have; the server answers it with a 404.
+	AdminShellURL = "/" + AdminShellFile
 	// DevEventsURL is where `tzdocs dev` sends reload events (server-sent events).
 	DevEventsURL = "/_dev/events"
 )

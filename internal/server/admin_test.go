@@ -2,12 +2,21 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"tzdocs/internal/admin"
+	"tzdocs/internal/dashboard"
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/feedback/store"
 )
 
 // The admin routes are mounted with the feedback store and the secret, answer nothing without a
@@ -59,5 +68,66 @@ func TestAdminRoutesNeedASession(t *testing.T) {
 	bare.ServeHTTP(rec, httptest.NewRequest("GET", "/api/admin/session", nil))
 	if rec.Code != 404 {
 		t.Errorf("admin API without a secret: %d, want 404", rec.Code)
+	}
+}
+
+// The dashboard's APIs are mounted behind the session: 401 without one, data and no-store with one.
+func TestDashboardAPIsNeedASession(t *testing.T) {
+	st, err := feedback.Open(context.Background(), "file:"+filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	dir := writeBuiltSite(t)
+	shell := "<!doctype html><title>Dashboard</title><div id=dashboard></div>"
+	if err := os.WriteFile(filepath.Join(dir, dist.AdminShellFile), []byte(shell), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Dir: dir, Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.AddPage(t.Context(), feedback.Page{URL: "/docs/a", Helpful: new(bool)}); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "a-session-secret-of-the-test-0123456789"
+	sum := sha256.Sum256([]byte(secret))
+	now := time.Now()
+	if err := st.AddSession(t.Context(), store.Session{Key: hex.EncodeToString(sum[:]), Who: "tester", Method: "link", CreatedAt: now, SeenAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range dashboard.Paths {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", path+"?days=7", nil))
+		if rec.Code != 401 || !strings.Contains(rec.Body.String(), `"status":401`) {
+			t.Errorf("GET %s without a session: %d %s, want 401", path, rec.Code, rec.Body)
+		}
+		req := httptest.NewRequest("GET", path+"?days=7", nil)
+		req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != 200 || rec.Header().Get("Cache-Control") != "no-store" || !strings.Contains(rec.Body.String(), `"range"`) {
+			t.Errorf("GET %s with a session: %d, Cache-Control %q, %s", path, rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+		}
+	}
+	req := httptest.NewRequest("GET", "/api/admin/pages?days=7", nil)
+	req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if !strings.Contains(rec.Body.String(), `"url":"/docs/a","helpful":0,"notHelpful":1`) {
+		t.Errorf("pages view does not count the vote: %s", rec.Body)
+	}
+	// The dashboard's document is /admin for a signed-in maintainer, and no file of the site.
+	req = httptest.NewRequest("GET", "/admin", nil)
+	req.AddCookie(&http.Cookie{Name: admin.SessionCookie, Value: secret})
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != 200 || rec.Body.String() != shell {
+		t.Errorf("/admin signed in: %d %s", rec.Code, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", dist.AdminShellURL, nil))
+	if rec.Code != 404 {
+		t.Errorf("GET %s: %d, want 404", dist.AdminShellURL, rec.Code)
 	}
 }

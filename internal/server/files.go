@@ -38,7 +38,9 @@ type siteFiles struct {
 	index     *search.Index // the site's search records
 	code      []dist.CodeBlock
 	files     map[string]*file
-	routes    map[string]string // route key (no leading or trailing slash) → canonical route
+	// adminShell is the dashboard's document (dist.AdminShellFile), nil when the build has none.
+	adminShell []byte
+	routes     map[string]string // route key (no leading or trailing slash) → canonical route
 	// pages holds, by canonical route, the page's files and their header sets, worked out once at
 	// load so serving a page costs one map lookup more.
 	pages map[string]*page
@@ -106,6 +108,11 @@ func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
 // not-found page and each page's HTML and Markdown versions. It sets fields only of files no
 // request reads yet (new ones, or copies): the pages and the not-found headers are new values.
 func (s *siteFiles) linkFiles(fresh map[string]bool) {
+	// The dashboard's document is served at /admin behind the sign-in, not as a file.
+	if f := s.files[dist.AdminShellURL]; f != nil {
+		s.adminShell = f.identity()
+		delete(s.files, dist.AdminShellURL)
+	}
 	for u, f := range s.files {
 		if fresh != nil && !fresh[u] {
 			continue

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/dashboard"
 	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/httpapi"
@@ -58,7 +59,8 @@ func (s *Server) allowOrigins(methods string, next http.Handler) http.Handler {
 type queryLogger struct{ rec *feedback.Recorder }
 
 func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
-	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime})
+	q.rec.Query(feedback.Query{At: l.Time, Query: l.Query, NbHits: l.NbHits, ProcessingTime: l.ProcessingTime,
+		QueryID: l.QueryID})
 }
 
 // routes lists every route the server answers; the site handler takes the rest. API routes are
@@ -108,10 +110,19 @@ func (s *Server) routes() (http.Handler, error) {
 		s.handle(mux, "/api/askai/", s.api(s.allowOrigins("GET, POST, OPTIONS", assistant.Handler(opts))))
 	}
 	if s.admin != nil {
-		// Sign-in and the admin pages; a later admin API is mounted here behind s.admin.RequireSession.
+		// Sign-in and the admin pages, then the dashboard's APIs behind a session.
 		h := s.api(s.admin.Handler())
 		for _, p := range []string{"/admin", "/admin/", "/api/admin/"} {
 			s.handle(mux, p, h)
+		}
+		if s.opts.Feedback != nil {
+			dh, err := dashboard.Handler(dashboard.Options{Store: s.opts.Feedback, Logger: s.opts.Logger})
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range dashboard.Paths {
+				s.handle(mux, p, s.api(s.admin.RequireSession(dh)))
+			}
 		}
 	}
 	s.handle(mux, "/api/", http.HandlerFunc(httpapi.NotFound))

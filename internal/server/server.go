@@ -86,7 +86,7 @@ func New(opts Options) (*Server, error) {
 	s.ready = newReadiness(opts.Feedback, opts.Assistant, opts.Logger)
 	if opts.Feedback != nil && len(opts.Secret) > 0 {
 		a, err := admin.New(admin.Options{Store: opts.Feedback, Secret: opts.Secret, PasswordHash: opts.AdminPasswordHash,
-			TrustProxy: opts.TrustProxy, Logger: opts.Logger})
+			TrustProxy: opts.TrustProxy, Logger: opts.Logger, Dashboard: func() []byte { return s.site.Load().adminShell }})
 		if err != nil {
 			return nil, err
 		}

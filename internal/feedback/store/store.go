@@ -43,6 +43,9 @@ type Query struct {
 	Query          string
 	NbHits         int
 	ProcessingTime time.Duration
+	// QueryID is the queryID the search answered with (clicks on its results carry it); empty
+	// when the client did not ask for click analytics.
+	QueryID string
 }
 
 // Event is one Algolia Insights event (click, view or conversion).
@@ -110,6 +113,7 @@ type Store interface {
 
 	Exchanges
 	Sessions
+	Dashboard
 }
 
 // ErrInvalid marks a row the store refuses (a thumbs value other than 0 or 1, for instance).

@@ -49,6 +49,12 @@ export const AssetsDir = "assets";
 export const DiagramFrameFile = "_diagram.html";
 
 /**
+ * AdminShellFile is the document of the maintainers' dashboard (web/src/admin). The server
+ * serves it only at /admin, behind the sign-in, never as a file of the site.
+ */
+export const AdminShellFile = "_admin.html";
+
+/**
  * DiagramFrameCSP is the content security policy of DiagramFrameFile, the one document served
  * with inline styles allowed. Mermaid writes <style> elements and style attributes while it lays
  * out a diagram; the pages' own policy refuses inline styles, so a page draws its diagrams in
@@ -71,6 +77,9 @@ export const AssetsURLPrefix = "/assets/";
 
 /** DiagramFrameURL is the URL of DiagramFrameFile. */
 export const DiagramFrameURL = "/_diagram.html";
+
+/** AdminShellURL is the URL AdminShellFile would have; the server answers it with a 404. */
+export const AdminShellURL = "/_admin.html";
 
 /** DevEventsURL is where `tzdocs dev` sends reload events (server-sent events). */
 export const DevEventsURL = "/_dev/events";

@@ -25,9 +25,12 @@ var pruneSQL = store.PruneSQL{
 		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET searches = search_daily.searches + excluded.searches,
 			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits)`,
-	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events)
-		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3, 4
-		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events`,
+	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
+		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*), SUM(jsonb_array_length(positions)),
+			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
+		FROM insight_events WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3, 4
+		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events,
+			positions = insight_daily.positions + excluded.positions, position_sum = insight_daily.position_sum + excluded.position_sum`,
 
 	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",

@@ -43,6 +43,8 @@ type Store struct {
 	pool *pgxpool.Pool
 	name string // the URL without its password, for messages
 	now  func() time.Time
+	// DashboardDB answers the dashboard's aggregates.
+	store.DashboardDB
 }
 
 var _ store.Store = (*Store)(nil)
@@ -75,6 +77,7 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("feedback database %s: %w", name, err)
 	}
 	s := &Store{pool: pool, name: name, now: cfg.now}
+	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: s.query}
 	if err := s.migrate(ctx, cfg.migrations); err != nil {
 		pool.Close()
 		return nil, err
@@ -181,8 +184,8 @@ func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
 	b := &pgx.Batch{}
 	for _, q := range qs {
-		b.Queue("INSERT INTO search_queries (at, query, nb_hits, processing_us) VALUES ($1, $2, $3, $4)",
-			s.stamp(q.At), q.Query, q.NbHits, q.ProcessingTime.Microseconds())
+		b.Queue("INSERT INTO search_queries (at, query, nb_hits, processing_us, query_id) VALUES ($1, $2, $3, $4, $5)",
+			s.stamp(q.At), q.Query, q.NbHits, q.ProcessingTime.Microseconds(), q.QueryID)
 	}
 	return s.batch(ctx, "search queries", b)
 }
@@ -239,8 +242,8 @@ func (s *Store) Answers(ctx context.Context, since time.Time, fn func(store.Answ
 func (s *Store) Queries(ctx context.Context, since time.Time, fn func(store.Query) error) error {
 	var q store.Query
 	var us int64
-	return s.each(ctx, "SELECT id, at, query, nb_hits, processing_us FROM search_queries WHERE at >= $1 ORDER BY id",
-		since, []any{&q.ID, &q.At, &q.Query, &q.NbHits, &us}, func() error {
+	return s.each(ctx, "SELECT id, at, query, nb_hits, processing_us, query_id FROM search_queries WHERE at >= $1 ORDER BY id",
+		since, []any{&q.ID, &q.At, &q.Query, &q.NbHits, &us, &q.QueryID}, func() error {
 			q.At = q.At.UTC()
 			q.ProcessingTime = time.Duration(us) * time.Microsecond
 			return fn(q)

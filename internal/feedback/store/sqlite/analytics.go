@@ -23,9 +23,12 @@ var pruneSQL = store.PruneSQL{
 	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
 		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits)`,
-	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events)
-		SELECT at - at % 86400000, type, name, index_name, COUNT(*) FROM insight_events WHERE at >= ? AND at < ? GROUP BY 1, 2, 3, 4
-		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events`,
+	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
+		SELECT at - at % 86400000, type, name, index_name, COUNT(*), SUM(json_array_length(positions)),
+			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+		FROM insight_events WHERE at >= ? AND at < ? GROUP BY 1, 2, 3, 4
+		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events,
+			positions = positions + excluded.positions, position_sum = position_sum + excluded.position_sum`,
 
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",

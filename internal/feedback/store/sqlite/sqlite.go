@@ -49,6 +49,8 @@ type Store struct {
 	// r serves the exports and stats; WAL lets it read while w writes.
 	r   *sql.DB
 	now func() time.Time
+	// DashboardDB answers the dashboard's aggregates on r.
+	store.DashboardDB
 }
 
 var _ store.Store = (*Store)(nil)
@@ -95,6 +97,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	s := &Store{path: path, w: w, r: r, now: cfg.now}
+	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: s.query}
 	err = retryBusy(ctx, func() error {
 		var mode string
 		if err := w.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
@@ -257,10 +260,10 @@ func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 // AddQueries implements store.Store.
 func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
 	return s.batch(ctx, "search queries",
-		"INSERT INTO search_queries (at, query, nb_hits, processing_us) VALUES (?, ?, ?, ?)", len(qs),
+		"INSERT INTO search_queries (at, query, nb_hits, processing_us, query_id) VALUES (?, ?, ?, ?, ?)", len(qs),
 		func(i int) []any {
 			q := qs[i]
-			return []any{s.stamp(q.At), q.Query, q.NbHits, q.ProcessingTime.Microseconds()}
+			return []any{s.stamp(q.At), q.Query, q.NbHits, q.ProcessingTime.Microseconds(), q.QueryID}
 		})
 }
 
@@ -339,11 +342,11 @@ func (s *Store) Answers(ctx context.Context, since time.Time, fn func(store.Answ
 
 // Queries implements store.Store.
 func (s *Store) Queries(ctx context.Context, since time.Time, fn func(store.Query) error) error {
-	return s.each(ctx, "SELECT id, at, query, nb_hits, processing_us FROM search_queries WHERE at >= ? ORDER BY id",
+	return s.each(ctx, "SELECT id, at, query, nb_hits, processing_us, query_id FROM search_queries WHERE at >= ? ORDER BY id",
 		since, func(rows *sql.Rows) error {
 			var q store.Query
 			var at, us int64
-			if err := rows.Scan(&q.ID, &at, &q.Query, &q.NbHits, &us); err != nil {
+			if err := rows.Scan(&q.ID, &at, &q.Query, &q.NbHits, &us, &q.QueryID); err != nil {
 				return err
 			}
 			q.At = fromMilli(at)

@@ -190,17 +190,17 @@ func testUpgradeKeepsRows(t *testing.T, o Opener, ms []store.Migration) {
 	if _, err := old.AddPage(ctx, store.Page{CreatedAt: t0, URL: "/kept", Helpful: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := old.AddQueries(ctx, []store.Query{{At: t0, Query: "old query", NbHits: 3}}); err != nil {
-		t.Fatal(err)
-	}
 	if err := old.AddEvents(ctx, []store.Event{{At: t0, Type: "click", Name: "old", ObjectIDs: []string{"a"}}}); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
 	// Repeated votes on one message were accepted before the upgrade: written with the old
 	// schema's columns just before the second migration runs, in its transaction.
+	// A search query is written the same way: this binary's AddQueries writes a column (query_id)
+	// the first schema lacks.
 	legacy := "INSERT INTO answer_feedback (created_at, message_id, thumbs) SELECT created_at, 'legacy', v FROM page_feedback, " +
-		"(SELECT 1 AS v UNION ALL SELECT 0 UNION ALL SELECT 1) votes;\n"
+		"(SELECT 1 AS v UNION ALL SELECT 0 UNION ALL SELECT 1) votes;\n" +
+		"INSERT INTO search_queries (at, query, nb_hits, processing_us) SELECT created_at, 'old query', 3, 0 FROM page_feedback;\n"
 	upgrade := append([]store.Migration{ms[0], {Version: 2, Name: ms[1].Name, SQL: legacy + ms[1].SQL}}, ms[2:]...)
 	s, err := o(ctx, upgrade)
 	if err != nil {

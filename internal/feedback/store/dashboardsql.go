@@ -1,0 +1,392 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+)
+
+// Querier runs one query whose placeholders are written '?' and calls row for each row it gives.
+type Querier func(ctx context.Context, query string, args []any, row func(scan func(dest ...any) error) error) error
+
+// DashboardSQL spells the dashboard's queries for one database. Placeholders are '?'. Every query
+// gives days as whole days since 1970-01-01 (UTC) and times as Unix milliseconds, so that both
+// databases scan into the same Go types; the arguments are the range's bounds, made by Time (for
+// raw rows) and Day (for the daily tables).
+type DashboardSQL struct {
+	Time, Day func(time.Time) any
+
+	RolledUntil string // the roll-up state, in Unix milliseconds
+
+	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
+	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
+	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
+	// TopDaily and TopRaw give query, searches, most hits; the NoResult pair keeps searches
+	// without result. Both are ordered by searches, then query in byte order.
+	TopDaily, TopRaw, NoResultDaily, NoResultRaw string
+	// FarClicks (arguments FarPosition, from, to, limit) gives query, clicks, position sum, far clicks.
+	FarClicks string
+	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
+	PageVotes, PageTrend string
+	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
+	Comments string
+	// AskDays gives day, questions, answered, answered without source; AskVotes day, engine, up,
+	// down (engine '' when the exchange is gone).
+	AskDays, AskVotes string
+	// ThumbsDown and NoSource give at, question, answer, sources (JSON text), engine.
+	ThumbsDown, NoSource string
+}
+
+// EachRow calls row with the scanner of each of rows, stopping at the first error; the caller
+// closes rows.
+func EachRow(rows Rows, row func(scan func(dest ...any) error) error) error {
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// DashboardDB implements Dashboard with one database's SQL; a store embeds it.
+type DashboardDB struct {
+	SQL   DashboardSQL
+	Query Querier
+}
+
+const msPerDay = int64(24 * time.Hour / time.Millisecond)
+
+func fromEpochDay(d int64) time.Time { return time.UnixMilli(d * msPerDay).UTC() }
+
+// split cuts r at the roll-up point: days before it are read from the daily totals, the others
+// from the raw rows. A part is empty when its From is not before its To.
+func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err error) {
+	if err := r.Check(); err != nil {
+		return Range{}, Range{}, err
+	}
+	var until time.Time
+	err = db.Query(ctx, db.SQL.RolledUntil, []any{StateRolledUntil}, func(scan func(...any) error) error {
+		var ms int64
+		if err := scan(&ms); err != nil {
+			return err
+		}
+		if ms > 0 {
+			until = time.UnixMilli(ms).UTC()
+		}
+		return nil
+	})
+	if err != nil {
+		return Range{}, Range{}, fmt.Errorf("reading the roll-up state: %w", err)
+	}
+	cut := until
+	if cut.Before(r.From) {
+		cut = r.From
+	}
+	if cut.After(r.To) {
+		cut = r.To
+	}
+	return Range{r.From, cut}, Range{cut, r.To}, nil
+}
+
+// counts runs a query per part (daily totals, raw rows) whose rows are a day and three counts
+// (0 where a query has fewer), and adds them up into the days of r.
+func (db DashboardDB) counts(ctx context.Context, r, daily, raw Range, dailySQL, rawSQL string, add func(day int, v []int64)) error {
+	run := func(sql string, part Range, arg func(time.Time) any) error {
+		if sql == "" || !part.From.Before(part.To) {
+			return nil
+		}
+		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
+			var day int64
+			v := make([]int64, 3)
+			if err := scan(&day, &v[0], &v[1], &v[2]); err != nil {
+				return err
+			}
+			i := int((fromEpochDay(day).Sub(r.From)) / (24 * time.Hour))
+			if i >= 0 && i < r.Days() {
+				add(i, v)
+			}
+			return nil
+		})
+	}
+	if err := run(dailySQL, daily, db.SQL.Day); err != nil {
+		return err
+	}
+	return run(rawSQL, raw, db.SQL.Time)
+}
+
+// SearchDays implements Dashboard.
+func (db DashboardDB) SearchDays(ctx context.Context, r Range) ([]SearchDay, error) {
+	daily, raw, err := db.split(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SearchDay, r.Days())
+	for i := range out {
+		out[i].Day = r.From.AddDate(0, 0, i)
+	}
+	q := db.SQL
+	err = db.counts(ctx, r, daily, raw, q.SearchDaysDaily, q.SearchDaysRaw, func(i int, v []int64) {
+		out[i].Searches += v[0]
+		out[i].NoResults += v[1]
+	})
+	if err == nil {
+		err = db.counts(ctx, r, daily, raw, q.ClicksDaily, q.ClicksRaw, func(i int, v []int64) {
+			out[i].Clicks += v[0]
+			out[i].ClickPositions += v[1]
+			out[i].PositionSum += v[2]
+		})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("counting searches per day: %w", err)
+	}
+	return out, nil
+}
+
+// TopQueries implements Dashboard.
+func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
+	daily, raw, err := db.split(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	dailySQL, rawSQL := db.SQL.TopDaily, db.SQL.TopRaw
+	if noResults {
+		dailySQL, rawSQL = db.SQL.NoResultDaily, db.SQL.NoResultRaw
+	}
+	all := map[string]*QueryCount{}
+	run := func(sql string, part Range, arg func(time.Time) any) error {
+		if !part.From.Before(part.To) {
+			return nil
+		}
+		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
+			var c QueryCount
+			if err := scan(&c.Query, &c.Searches, &c.NbHits); err != nil {
+				return err
+			}
+			if have, ok := all[c.Query]; ok {
+				have.Searches += c.Searches
+				have.NbHits = max(have.NbHits, c.NbHits)
+			} else {
+				all[c.Query] = &c
+			}
+			return nil
+		})
+	}
+	if err := run(dailySQL, daily, db.SQL.Day); err != nil {
+		return nil, fmt.Errorf("listing top queries: %w", err)
+	}
+	if err := run(rawSQL, raw, db.SQL.Time); err != nil {
+		return nil, fmt.Errorf("listing top queries: %w", err)
+	}
+	out := make([]QueryCount, 0, len(all))
+	for _, c := range all {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Searches != out[j].Searches {
+			return out[i].Searches > out[j].Searches
+		}
+		return out[i].Query < out[j].Query
+	})
+	return out[:min(len(out), DashboardLimit)], nil
+}
+
+// FarClicks implements Dashboard.
+func (db DashboardDB) FarClicks(ctx context.Context, r Range) ([]FarClicks, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := []FarClicks{}
+	err := db.Query(ctx, db.SQL.FarClicks, []any{FarPosition, db.SQL.Time(r.From), db.SQL.Time(r.To), DashboardLimit},
+		func(scan func(...any) error) error {
+			var f FarClicks
+			if err := scan(&f.Query, &f.Clicks, &f.PositionSum, &f.Far); err != nil {
+				return err
+			}
+			out = append(out, f)
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("listing clicks far down: %w", err)
+	}
+	return out, nil
+}
+
+// PageVotes implements Dashboard.
+func (db DashboardDB) PageVotes(ctx context.Context, r Range) ([]PageVotes, error) {
+	return db.pageVotes(ctx, r, db.SQL.PageVotes, nil, false)
+}
+
+// PageTrend implements Dashboard.
+func (db DashboardDB) PageTrend(ctx context.Context, r Range, urls []string) ([]PageVotes, error) {
+	if urls != nil && len(urls) == 0 {
+		return []PageVotes{}, r.Check()
+	}
+	return db.pageVotes(ctx, r, db.SQL.PageTrend, urls, true)
+}
+
+func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls []string, byDay bool) ([]PageVotes, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	var keep map[string]bool // nil: every page
+	if urls != nil {
+		keep = map[string]bool{}
+		for _, u := range urls {
+			keep[u] = true
+		}
+	}
+	out := []PageVotes{}
+	err := db.Query(ctx, sql, []any{db.SQL.Time(r.From), db.SQL.Time(r.To)}, func(scan func(...any) error) error {
+		var p PageVotes
+		dest := []any{&p.URL, &p.Helpful, &p.NotHelpful, &p.Comments}
+		var day int64
+		if byDay {
+			dest = append([]any{&day}, dest...)
+		}
+		if err := scan(dest...); err != nil {
+			return err
+		}
+		if byDay {
+			if keep != nil && !keep[p.URL] {
+				return nil
+			}
+			p.Day = fromEpochDay(day)
+		}
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("counting page votes: %w", err)
+	}
+	return out, nil
+}
+
+// Comments implements Dashboard.
+func (db DashboardDB) Comments(ctx context.Context, r Range) ([]Comment, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := []Comment{}
+	err := db.Query(ctx, db.SQL.Comments, []any{db.SQL.Time(r.From), db.SQL.Time(r.To), DashboardLimit}, func(scan func(...any) error) error {
+		var c Comment
+		var at, helpful int64
+		if err := scan(&at, &c.URL, &helpful, &c.Comment, &c.Category); err != nil {
+			return err
+		}
+		c.At = time.UnixMilli(at).UTC()
+		if helpful >= 0 {
+			h := helpful == 1
+			c.Helpful = &h
+		}
+		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing comments: %w", err)
+	}
+	return out, nil
+}
+
+// AskDays implements Dashboard.
+func (db DashboardDB) AskDays(ctx context.Context, r Range) ([]AskDay, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := make([]AskDay, r.Days())
+	for i := range out {
+		out[i].Day = r.From.AddDate(0, 0, i)
+	}
+	err := db.counts(ctx, r, Range{}, r, "", db.SQL.AskDays, func(i int, v []int64) {
+		out[i].Questions += v[0]
+		out[i].Answered += v[1]
+		out[i].NoSource += v[2]
+	})
+	if err == nil {
+		err = db.askVotes(ctx, r, func(i int, _ string, up, down int64) {
+			out[i].Up += up
+			out[i].Down += down
+		})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("counting questions per day: %w", err)
+	}
+	return out, nil
+}
+
+// askVotes calls add for each day and engine of the answer votes of r.
+func (db DashboardDB) askVotes(ctx context.Context, r Range, add func(day int, engine string, up, down int64)) error {
+	return db.Query(ctx, db.SQL.AskVotes, []any{db.SQL.Time(r.From), db.SQL.Time(r.To)}, func(scan func(...any) error) error {
+		var day, up, down int64
+		var engine string
+		if err := scan(&day, &engine, &up, &down); err != nil {
+			return err
+		}
+		if i := int(fromEpochDay(day).Sub(r.From) / (24 * time.Hour)); i >= 0 && i < r.Days() {
+			add(i, engine, up, down)
+		}
+		return nil
+	})
+}
+
+// EngineVotes implements Dashboard.
+func (db DashboardDB) EngineVotes(ctx context.Context, r Range) ([]EngineVotes, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	all := map[string]*EngineVotes{}
+	err := db.askVotes(ctx, r, func(_ int, engine string, up, down int64) {
+		e, ok := all[engine]
+		if !ok {
+			e = &EngineVotes{Engine: engine}
+			all[engine] = e
+		}
+		e.Up += up
+		e.Down += down
+	})
+	if err != nil {
+		return nil, fmt.Errorf("counting votes per engine: %w", err)
+	}
+	out := make([]EngineVotes, 0, len(all))
+	for _, e := range all {
+		out = append(out, *e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Engine < out[j].Engine })
+	return out, nil
+}
+
+// ThumbsDown implements Dashboard.
+func (db DashboardDB) ThumbsDown(ctx context.Context, r Range) ([]AskItem, error) {
+	return db.askItems(ctx, r, db.SQL.ThumbsDown, "answers rated down")
+}
+
+// NoSourceAnswers implements Dashboard.
+func (db DashboardDB) NoSourceAnswers(ctx context.Context, r Range) ([]AskItem, error) {
+	return db.askItems(ctx, r, db.SQL.NoSource, "answers without source")
+}
+
+func (db DashboardDB) askItems(ctx context.Context, r Range, sql, what string) ([]AskItem, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := []AskItem{}
+	err := db.Query(ctx, sql, []any{db.SQL.Time(r.From), db.SQL.Time(r.To), DashboardLimit}, func(scan func(...any) error) error {
+		var it AskItem
+		var at int64
+		var sources string
+		if err := scan(&at, &it.Question, &it.Answer, &sources, &it.Engine); err != nil {
+			return err
+		}
+		it.At = time.UnixMilli(at).UTC()
+		if err := json.Unmarshal([]byte(sources), &it.Sources); err != nil || it.Sources == nil {
+			it.Sources = []string{}
+		}
+		out = append(out, it)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", what, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,112 @@
+package postgres
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"tzdocs/internal/feedback/store"
+)
+
+// Day numbers and millisecond times, as store.DashboardSQL wants them.
+const (
+	atDay      = "((at AT TIME ZONE 'UTC')::date - DATE '1970-01-01')"
+	createdDay = "((created_at AT TIME ZONE 'UTC')::date - DATE '1970-01-01')"
+	dailyDay   = "(day - DATE '1970-01-01')"
+	createdMS  = "(EXTRACT(EPOCH FROM created_at) * 1000)::bigint"
+)
+
+// dashboardSQL spells the dashboard's queries for PostgreSQL. Sums are cast to bigint (a sum of
+// bigints is numeric) and texts are ordered in byte order (COLLATE "C"), as SQLite orders them.
+var dashboardSQL = store.DashboardSQL{
+	Time: func(t time.Time) any { return t },
+	Day:  func(t time.Time) any { return t },
+
+	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
+
+	SearchDaysDaily: `SELECT ` + dailyDay + `, SUM(searches)::bigint, SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END)::bigint, 0
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
+	ClicksDaily: `SELECT ` + dailyDay + `, SUM(events)::bigint, SUM(positions)::bigint, SUM(position_sum)::bigint FROM insight_daily
+		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
+	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
+		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
+
+	TopDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint FROM search_daily WHERE day >= ? AND day < ?
+		GROUP BY query`,
+	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint FROM search_queries WHERE at >= ? AND at < ?
+		GROUP BY query`,
+	NoResultDaily: `SELECT query, SUM(searches)::bigint, 0::bigint FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
+		GROUP BY query`,
+	NoResultRaw: `SELECT query, COUNT(*), 0::bigint FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
+		GROUP BY query`,
+	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint, SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END)::bigint AS far
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
+			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
+		GROUP BY q.query HAVING SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END) > 0
+		ORDER BY far DESC, q.query COLLATE "C" LIMIT ?4`,
+
+	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,
+		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY url`,
+	PageTrend: `SELECT ` + createdDay + `, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint,
+		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY url COLLATE "C", 1`,
+	Comments: `SELECT ` + createdMS + `, url, COALESCE(helpful::int, -1)::bigint, comment, category FROM page_feedback
+		WHERE created_at >= ? AND created_at < ? AND comment <> '' ORDER BY created_at DESC, id DESC LIMIT ?`,
+
+	AskDays: `SELECT ` + createdDay + `, COUNT(*), SUM(CASE WHEN outcome = 'answered' THEN 1 ELSE 0 END)::bigint,
+		SUM(CASE WHEN outcome = 'answered' AND sources = '[]'::jsonb THEN 1 ELSE 0 END)::bigint
+		FROM ask_exchanges WHERE created_at >= ? AND created_at < ? GROUP BY 1`,
+	AskVotes: `SELECT ((a.created_at AT TIME ZONE 'UTC')::date - DATE '1970-01-01'), COALESCE(x.engine, ''),
+		SUM(a.thumbs)::bigint, SUM(1 - a.thumbs)::bigint
+		FROM answer_feedback a LEFT JOIN ask_exchanges x ON x.message_key = a.vote_key
+		WHERE a.created_at >= ? AND a.created_at < ? GROUP BY 1, 2`,
+	ThumbsDown: `SELECT (EXTRACT(EPOCH FROM a.created_at) * 1000)::bigint, a.question, a.answer, a.sources::text, COALESCE(x.engine, '')
+		FROM answer_feedback a LEFT JOIN ask_exchanges x ON x.message_key = a.vote_key
+		WHERE a.thumbs = 0 AND a.created_at >= ? AND a.created_at < ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
+	NoSource: `SELECT ` + createdMS + `, question, answer, sources::text, engine FROM ask_exchanges
+		WHERE outcome = 'answered' AND sources = '[]'::jsonb AND created_at >= ? AND created_at < ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`,
+}
+
+// rebind turns the '?' placeholders of a dashboard query into PostgreSQL's: '?' is the next
+// argument, '?N' the Nth.
+func rebind(query string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		if c != '?' {
+			b.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+			j++
+		}
+		b.WriteByte('$')
+		if j > i+1 {
+			b.WriteString(query[i+1 : j])
+		} else {
+			n++
+			b.WriteString(strconv.Itoa(n))
+		}
+		i = j - 1
+	}
+	return b.String()
+}
+
+// query runs a dashboard query.
+func (s *Store) query(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+	rows, err := s.pool.Query(ctx, rebind(query), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return store.EachRow(rows, row)
+}

@@ -1,0 +1,72 @@
+package sqlite
+
+import (
+	"context"
+	"time"
+
+	"tzdocs/internal/feedback/store"
+)
+
+// dashboardSQL spells the dashboard's queries for SQLite, where times and days are Unix
+// milliseconds, so a day number is a division.
+var dashboardSQL = store.DashboardSQL{
+	Time: func(t time.Time) any { return t.UnixMilli() },
+	Day:  func(t time.Time) any { return t.UnixMilli() },
+
+	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
+
+	SearchDaysDaily: `SELECT day / 86400000, SUM(searches), SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END), 0
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
+	ClicksDaily: `SELECT day / 86400000, SUM(events), SUM(positions), SUM(position_sum) FROM insight_daily
+		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
+	ClicksRaw: `SELECT at / 86400000, COUNT(*), SUM(json_array_length(positions)),
+		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
+
+	TopDaily: `SELECT query, SUM(searches), MAX(nb_hits) FROM search_daily WHERE day >= ? AND day < ?
+		GROUP BY query`,
+	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ?
+		GROUP BY query`,
+	NoResultDaily: `SELECT query, SUM(searches), 0 FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
+		GROUP BY query`,
+	NoResultRaw: `SELECT query, COUNT(*), 0 FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
+		GROUP BY query`,
+	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ?1 THEN 1 ELSE 0 END) AS far
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
+		GROUP BY q.query HAVING far > 0 ORDER BY far DESC, q.query LIMIT ?4`,
+
+	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
+		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY url`,
+	PageTrend: `SELECT created_at / 86400000, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END),
+		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END), SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY 2, 1`,
+	Comments: `SELECT created_at, url, COALESCE(helpful, -1), comment, category FROM page_feedback
+		WHERE created_at >= ? AND created_at < ? AND comment <> '' ORDER BY created_at DESC, id DESC LIMIT ?`,
+
+	AskDays: `SELECT created_at / 86400000, COUNT(*), SUM(CASE WHEN outcome = 'answered' THEN 1 ELSE 0 END),
+		SUM(CASE WHEN outcome = 'answered' AND sources = '[]' THEN 1 ELSE 0 END)
+		FROM ask_exchanges WHERE created_at >= ? AND created_at < ? GROUP BY 1`,
+	AskVotes: `SELECT a.created_at / 86400000, COALESCE(x.engine, ''), SUM(a.thumbs), SUM(1 - a.thumbs)
+		FROM answer_feedback a LEFT JOIN ask_exchanges x ON x.message_key = a.vote_key
+		WHERE a.created_at >= ? AND a.created_at < ? GROUP BY 1, 2`,
+	ThumbsDown: `SELECT a.created_at, a.question, a.answer, a.sources, COALESCE(x.engine, '')
+		FROM answer_feedback a LEFT JOIN ask_exchanges x ON x.message_key = a.vote_key
+		WHERE a.thumbs = 0 AND a.created_at >= ? AND a.created_at < ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
+	NoSource: `SELECT created_at, question, answer, sources, engine FROM ask_exchanges
+		WHERE outcome = 'answered' AND sources = '[]' AND created_at >= ? AND created_at < ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`,
+}
+
+// query runs a dashboard query on the read pool.
+func (s *Store) query(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return store.EachRow(rows, row)
+}
