@@ -552,7 +552,7 @@ func pageData(site *content.Site, d *content.Doc, md *markdown.Document) *dist.P
 	p := &dist.PageData{
 		Route: d.Route, Kind: pageKind(d.Kind), Title: d.Title, Description: description(d, md), HTML: &html,
 		TOC: []dist.TocEntry{}, HideTableOfContents: d.FrontMatter.HideTableOfContents, Sidebar: d.Sidebar,
-		Breadcrumbs: []dist.Breadcrumb{}, HasMermaid: md.HasMermaid,
+		Breadcrumbs: []dist.Breadcrumb{}, HasMermaid: md.HasMermaid, Head: md.Head,
 	}
 	if md.Title != "" && md.Title != d.Title {
 		p.Heading = md.Title // the page's own h1, drawn on the page; d.Title names it everywhere else

@@ -85,7 +85,7 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 					d.File, u.Line, u.Col, u.Name, relToSite(sc.set, u.Component), u.Name))
 			}
 		}
-		out, texts, problems, err := b.renderUses(d, &doc, bundle)
+		out, texts, problems, err := b.renderUses(d, &doc, bundle, sc)
 		if err != nil {
 			return err
 		}
@@ -111,8 +111,11 @@ func relToSite(s *components.Set, name string) string {
 // wrapped in an island the page hydrates; the page's component stylesheets go first. texts is the
 // text the components rendered (their children's excluded, which the page's sections hold
 // already), by the id of the heading they are under ("" for the intro), for search.
-func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *components.Bundle) (page string, texts map[string][]string, problems []error, err error) {
+func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *components.Bundle, sc *siteComponents) (page string, texts map[string][]string, problems []error, err error) {
 	page = doc.HTML
+	// The head tags of the uses, in page order (uses are rendered last first), each once.
+	var head []string
+	seenHead := map[string]bool{}
 	texts = map[string][]string{}
 	css := map[string]bool{}
 	for i := len(doc.Components) - 1; i >= 0; i-- {
@@ -132,7 +135,8 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		if u.Children {
 			use.Children = &children
 		}
-		out, err := b.compWorker.Render(use)
+		rendered, err := b.compWorker.Render(use)
+		out := rendered.HTML
 		var re *components.RenderError
 		switch {
 		case errors.As(err, &re):
@@ -146,6 +150,16 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		case err != nil:
 			return "", nil, nil, fmt.Errorf("%s:%d:%d: rendering <%s>: %w", d.File, u.Line, u.Col, u.Name, err)
 		default:
+			for j := len(rendered.Head) - 1; j >= 0; j-- {
+				if tag := rendered.Head[j]; !seenHead[tag] {
+					seenHead[tag] = true
+					head = append(head, tag)
+				}
+			}
+			for _, name := range rendered.Dropped {
+				sc.notes = append(sc.notes, fmt.Sprintf("%s:%d:%d: <%s> puts <%s> in <Head>, which pages leave out: only <meta> and <link> elements reach the page's head",
+					d.File, u.Line, u.Col, u.Name, name))
+			}
 			if t := htmlText(strings.Replace(out, children, "", 1)); t != "" {
 				id := sectionAt(page, start)
 				texts[id] = append([]string{t}, texts[id]...) // uses are rendered last first
@@ -168,6 +182,8 @@ func (b *Builder) renderUses(d *content.Doc, doc *markdown.Document, bundle *com
 		sort.Strings(links)
 		page = strings.Join(links, "") + "\n" + page
 	}
+	slices.Reverse(head)
+	doc.Head = head
 	return page, texts, problems, nil
 }
 

@@ -32,6 +32,24 @@ export default function Chart() {
 }
 -- site/src/theme/Footer.tsx --
 export default function Footer() { return null; }
+-- site/src/components/Social.tsx --
+import Head from "@docusaurus/Head";
+export default function Social({ image }: { image: string }) {
+  return (
+    <>
+      <Head>
+        <meta property="og:image:alt" content="A chart of staking" />
+        <>
+          <link rel="preload" href={image} as="image" />
+        </>
+        <title>Not from a component</title>
+      </Head>
+      <img src={image} alt="" />
+    </>
+  );
+}
+const isStatic = true;
+export { isStatic as static };
 -- site/src/components/Tabs.tsx --
 import type { ReactNode } from "react";
 export default function Tabs({ children }: { children?: ReactNode }) {
@@ -65,6 +83,13 @@ Site **tabs**.
 <Chart />
 
 [To the counter](#counter-tez)`, 1) + componentsSite
+	archive = strings.Replace(archive, "All tutorials.", `import Social from '@site/src/components/Social';
+
+All tutorials.
+
+<Social image="/img/staking.png" />
+
+<Social image="/img/staking.png" />`, 1)
 	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
 	if err != nil {
 		t.Fatal(err)
@@ -128,6 +153,21 @@ Site **tabs**.
 	}
 	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, "accounts.md:21:1: <Tabs> is the site's component src/components/Tabs.tsx, which overrides the built-in <Tabs>") {
 		t.Errorf("notes: %q", res.Notes)
+	}
+	// What a component puts in @docusaurus/Head goes into the page's head, once however many uses put
+	// it there, and only <meta> and <link> elements.
+	tutorials := read(t, filepath.Join(dir, "dist"), "tutorials/index.html")
+	head, _, _ := strings.Cut(tutorials, "</head>")
+	for _, want := range []string{`<meta property="og:image:alt" content="A chart of staking"/>`, `<link rel="preload" href="/img/staking.png" as="image"/>`} {
+		if strings.Count(head, want) != 1 {
+			t.Errorf("the head holds %q %d times, want once:\n%s", want, strings.Count(head, want), head)
+		}
+	}
+	if strings.Contains(tutorials, "Not from a component") {
+		t.Error("a component's <title> reached the page")
+	}
+	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, "tutorials.md:8:1: <Social> puts <title> in <Head>, which pages leave out") {
+		t.Errorf("notes lack the left-out title: %q", res.Notes)
 	}
 	// Search reads what the components rendered, once.
 	if records := read(t, filepath.Join(dir, "dist"), dist.RecordsFile); strings.Count(records, "tez: 2") != 1 {

@@ -236,6 +236,9 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 		b.WriteString("<meta name=\"robots\" content=\"noindex\">\n")
 	}
 	s.head.write(&b, p, canonical)
+	for _, tag := range p.Head {
+		b.WriteString(tag + "\n")
+	}
 	if s.site.Favicon != "" {
 		fmt.Fprintf(&b, "<link rel=\"icon\" href=\"%s\">\n", esc(s.site.Favicon))
 	}

@@ -71,7 +71,7 @@ await build({
         if (id !== serverEntry) return null;
         const lines = names.map((n, i) => `import * as m${i} from ${JSON.stringify(cfg.modules[n])};`);
         lines.push(`export const modules = {${names.map((n, i) => `${JSON.stringify(n)}: m${i}`).join(", ")}};`);
-        lines.push(`export { renderToString } from "react-dom/server";`, `export { createElement } from "react";`);
+        lines.push(`export { renderToString } from "react-dom/server";`, `export { Children, Fragment, createElement, isValidElement } from "react";`);
         return lines.join("\n");
       },
     },

@@ -3,7 +3,10 @@
 //   out (first): {"ready": true, "static": [names of the modules that export static = true]}
 //   in:  {"site": {title, tagline, url, baseUrl, customFields}}     the site the shims report
 //   in:  {"id": n, "component": name, "export": "default", "props": {…}, "children": html or null}
-//   out: {"id": n, "html": "…"}  or  {"id": n, "error": "…", "at": "src/components/X.tsx:8:11"}
+//   out: {"id": n, "html": "…", "head": ["<meta …/>"], "dropped": ["title"]}
+//        or {"id": n, "error": "…", "at": "src/components/X.tsx:8:11"}
+// head holds the <meta> and <link> elements the use put in @docusaurus/Head; dropped names the
+// other elements it put there, which a page's head does not take from components.
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
@@ -19,7 +22,7 @@ try {
   out({ fatal: String(err && err.stack ? err.stack : err) });
   process.exit(1);
 }
-const { modules, renderToString, createElement } = lib;
+const { modules, renderToString, createElement, Children, Fragment, isValidElement } = lib;
 out({ ready: true, static: Object.keys(modules).filter((n) => modules[n].static === true) });
 
 // where finds the first frame of a stack trace in the site's own files.
@@ -31,6 +34,22 @@ function where(stack) {
     if (file.startsWith(siteDir + "/") && !file.includes("/node_modules/")) return `${file.slice(siteDir.length + 1)}:${m[2]}:${m[3]}`;
   }
   return "";
+}
+
+// headTags splits what a use put in <Head> into the elements the page's head takes and the names of
+// the others.
+function headTags(nodes) {
+  const head = [];
+  const dropped = [];
+  const visit = (list) => {
+    for (const el of Children.toArray(list)) {
+      if (isValidElement(el) && el.type === Fragment) visit(el.props.children);
+      else if (isValidElement(el) && (el.type === "meta" || el.type === "link")) head.push(renderToString(el));
+      else dropped.push(isValidElement(el) && typeof el.type === "string" ? el.type : "text");
+    }
+  };
+  visit(nodes);
+  return { head, dropped };
 }
 
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -49,7 +68,9 @@ for await (const line of rl) {
     }
     const props = { ...msg.props };
     if (msg.children != null) props.children = createElement("div", { className: "tz-children", dangerouslySetInnerHTML: { __html: msg.children } });
-    out({ id: msg.id, html: renderToString(createElement(Component, props)) });
+    globalThis.__tzdocsHead = [];
+    const html = renderToString(createElement(Component, props));
+    out({ id: msg.id, html, ...headTags(globalThis.__tzdocsHead) });
   } catch (err) {
     out({ id: msg.id, error: String(err && err.message ? err.message : err), at: where(err && err.stack) });
   }

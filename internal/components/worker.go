@@ -88,9 +88,18 @@ func Start(ctx context.Context, b *Bundle, siteDir string, site Site) (*Worker, 
 // Bundle is the server bundle the worker runs.
 func (w *Worker) Bundle() string { return w.bundle }
 
+// Rendered is what one use renders to.
+type Rendered struct {
+	HTML string
+	// Head holds the <meta> and <link> elements the use put in @docusaurus/Head, as HTML.
+	Head []string
+	// Dropped names the other elements it put there ("title", "script"), which pages leave out.
+	Dropped []string
+}
+
 // Render renders one use. A component that throws gives a *RenderError; any other error means the
 // worker is unusable and must be closed.
-func (w *Worker) Render(u Use) (string, error) {
+func (w *Worker) Render(u Use) (Rendered, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.nextID++
@@ -99,22 +108,24 @@ func (w *Worker) Render(u Use) (string, error) {
 		Use
 	}{w.nextID, u}
 	if err := w.Send(req); err != nil {
-		return "", fmt.Errorf("sending a use to the site components worker: %w", err)
+		return Rendered{}, fmt.Errorf("sending a use to the site components worker: %w", err)
 	}
 	var res struct {
-		ID    int    `json:"id"`
-		HTML  string `json:"html"`
-		Error string `json:"error"`
-		At    string `json:"at"`
+		ID      int      `json:"id"`
+		HTML    string   `json:"html"`
+		Head    []string `json:"head"`
+		Dropped []string `json:"dropped"`
+		Error   string   `json:"error"`
+		At      string   `json:"at"`
 	}
 	if err := w.Read(&res); err != nil {
-		return "", err
+		return Rendered{}, err
 	}
 	if res.ID != w.nextID {
-		return "", fmt.Errorf("the site components worker answered use %d, expected %d", res.ID, w.nextID)
+		return Rendered{}, fmt.Errorf("the site components worker answered use %d, expected %d", res.ID, w.nextID)
 	}
 	if res.Error != "" {
-		return "", &RenderError{Message: res.Error, At: res.At}
+		return Rendered{}, &RenderError{Message: res.Error, At: res.At}
 	}
-	return res.HTML, nil
+	return Rendered{HTML: res.HTML, Head: res.Head, Dropped: res.Dropped}, nil
 }

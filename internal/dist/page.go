@@ -23,6 +23,9 @@ type PageData struct {
 	// Keywords and Image go into the head's meta tags only.
 	Keywords []string `json:"-"`
 	Image    string   `json:"-"`
+	// Head holds the <meta> and <link> elements site components put in @docusaurus/Head, as HTML,
+	// written into the page's head after the build's own tags.
+	Head []string `json:"-"`
 	// Sidebar names the sidebar this page belongs to; empty for pages without one.
 	Sidebar     string       `json:"sidebar,omitempty"`
 	Breadcrumbs []Breadcrumb `json:"breadcrumbs"`

@@ -192,6 +192,9 @@ type Document struct {
 	HasMermaid bool
 	// Components are the uses of site components, in page order.
 	Components []ComponentUse
+	// Head holds the <meta> and <link> elements site components put in @docusaurus/Head, as HTML;
+	// the build fills it when it renders the uses.
+	Head []string
 	// Embeds are the resources of other sites the page loads (external images, frames, audio and
 	// video), so the server's content security policy can allow exactly their origins.
 	Embeds []Embed
