@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // each file compresses on its own, so tiny ones cost the first load more than their size.
           output: {
             codeSplitting: {
-              groups: [{ name: "shared", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown(:|[\\/])runtime|preload-helper|src[\\/](lib[\\/](storage|chunks)|theme[\\/]strings)\.ts/ }],
+              groups: [{ name: "shared", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown(:|[\\/])runtime|preload-helper|src[\\/](lib[\\/](storage|chunks|contract)|theme[\\/]strings)\.ts/ }],
             },
           },
         },

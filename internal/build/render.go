@@ -164,6 +164,16 @@ func (m *webManifest) diagramFrame() []byte {
 		`<meta name="robots" content="noindex"><script type="module" src="` + html.EscapeString(m.DiagramJS) + `"></script></head><body></body></html>` + "\n")
 }
 
+// needsColorModeScript tells whether a page needs the script that runs before the first paint. It
+// applies a stored or the OS's colour mode, and hides a dismissed announcement bar. A site without a
+// colour switch that ignores the OS, and without an announcement bar, always shows the data-theme
+// the document already carries. Docusaurus forgets a stored choice when the switch is disabled, so
+// such a site's pages leave the script out and save its bytes on every first load.
+func needsColorModeScript(site *dist.SiteData) bool {
+	cm := site.ColorMode
+	return !cm.DisableSwitch || cm.RespectPrefersColorScheme || site.AnnouncementBar != nil
+}
+
 // shell writes the HTML document around the app's prerendered markup.
 type shell struct {
 	site       *dist.SiteData
@@ -207,7 +217,7 @@ func (s *shell) document(p *dist.PageData, app string) ([]byte, error) {
 		fmt.Fprintf(&b, " data-announcement-id=\"%s\"", esc(ab.ID))
 	}
 	b.WriteString(">\n<head>\n<meta charset=\"utf-8\">\n")
-	if s.web.ColorModeScript != "" {
+	if s.web.ColorModeScript != "" && needsColorModeScript(s.site) {
 		b.WriteString("<script>" + s.web.ColorModeScript + "</script>\n")
 	}
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
