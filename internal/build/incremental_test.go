@@ -35,6 +35,8 @@ func TestRebuildEqualsAFullBuild(t *testing.T) {
 		{"a sidebar", "sidebars.yaml", "label: Architecture", "label: How it works", true},
 		{"site.yaml", "site.yaml", "tagline: A site for tests.", "tagline: A site for rebuilds.", true},
 		{"a static file", "static/img/logo.svg", "<svg/>", "<svg></svg>", false},
+		// Keywords reach only the head's meta tags, not the page's data file.
+		{"front matter only the head shows", "docs/architecture/bakers.md", "sidebar_label: Bakers\n", "sidebar_label: Bakers\nkeywords: [baking, rights]\n", false},
 	}
 	for i, e := range edits {
 		p := filepath.Join(site, e.file)

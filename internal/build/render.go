@@ -298,9 +298,10 @@ func (b *Builder) render(ctx context.Context, sd dist.SiteData, siteJSON []byte,
 		if p.Kind != "notfound" {
 			out.Add(dist.DataFile(p.Route), data)
 		}
-		key := renderKey([]byte(common), data)
+		head := headOnly(p)
+		key := renderKey([]byte(common), data, head)
 		page := pageNote(p.Route)
-		dataKey := renderKey(data)
+		dataKey := renderKey(data, head)
 		prevData, _ := b.out.Noted(dataNote + page)
 		out.Note(dataNote+page, dataKey)
 		prev, ok := b.out.Noted(page)
@@ -479,6 +480,13 @@ func bundleKey(p string) string {
 		return p
 	}
 	return fmt.Sprintf("%s@%d@%d", p, fi.Size(), fi.ModTime().UnixNano())
+}
+
+// headOnly is what a page's head shows of its data beyond the data file (the fields marshalled as
+// "-": keywords, share image, site components' head tags), so that a change to them alone renders
+// the page again.
+func headOnly(p *dist.PageData) []byte {
+	return []byte(strings.Join(p.Keywords, "\x00") + "\x01" + p.Image + "\x01" + strings.Join(p.Head, "\x00"))
 }
 
 // renderKey identifies what a page's HTML is made from, so an unchanged page is not rendered again.
