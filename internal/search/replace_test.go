@@ -33,7 +33,7 @@ func genPage(rng *rand.Rand, url string, gen int) []dist.Record {
 		return strings.Join(w, " ")
 	}
 	lvl0 := []string{"Architecture", "Developing", "Tutorials"}[rng.IntN(3)]
-	h := dist.Hierarchy{lvl0, strings.ToUpper(words(1 + rng.IntN(3))[:1]) + words(1 + rng.IntN(3))}
+	h := dist.Hierarchy{lvl0, strings.ToUpper(words(1 + rng.IntN(3))[:1]) + words(1+rng.IntN(3))}
 	kind := ""
 	if lvl0 == "Tutorials" {
 		kind = dist.KindTutorial
