@@ -33,7 +33,7 @@ type Index struct {
 
 type term struct {
 	text     string
-	postings []posting
+	postings []posting // in record order
 }
 
 // posting is one occurrence of a term: record, attribute and word position in the attribute.

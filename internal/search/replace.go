@@ -23,7 +23,7 @@ import (
 // compactAt is how many dead records, per live one, and how many words with copied posting lists,
 // per word of the base index, Replace lets pile up before it builds a fresh index. A variable, so
 // tests can make replaced indexes pile up.
-var compactAt = 0.25
+var compactAt = 0.5
 
 // delta is what a replaced index holds besides the base index made by NewIndex.
 type delta struct {
@@ -141,10 +141,12 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 
 	// The records leaving, and the words they hold.
 	gone := make([]uint64, (int(stored)+63)/64)
+	var goneIDs []int32
 	touched := map[int32]bool{}
 	for p := range replaced {
 		for _, rec := range d.pages[p] {
 			gone[rec/64] |= 1 << (rec % 64)
+			goneIDs = append(goneIDs, rec)
 			info := &ix.recs[rec]
 			for _, spans := range info.spans {
 				for _, sp := range spans {
@@ -206,14 +208,11 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 	// the new records'. A word that gains or loses its last posting joins or leaves the lists
 	// candidates come from.
 	var born, died []int32
+	cuts := idRuns(goneIDs)
 	for id := range touched {
 		prev := ix.postings(id)
 		list := make([]posting, 0, len(prev)+len(fresh[id]))
-		for _, p := range prev {
-			if gone[p.rec/64]&(1<<(p.rec%64)) == 0 {
-				list = append(list, p)
-			}
-		}
+		list = appendWithout(list, prev, cuts)
 		list = append(list, fresh[id]...)
 		d.postings[id] = list
 		switch {
@@ -257,6 +256,37 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 		d.ord[rec] = int32(i)
 	}
 	return nx
+}
+
+// idRun is a run of record ids, lo to hi-1.
+type idRun struct{ lo, hi int32 }
+
+// idRuns returns the runs of consecutive ids in ids, in order (a page's records are stored side by
+// side, so they are few).
+func idRuns(ids []int32) []idRun {
+	slices.Sort(ids)
+	var runs []idRun
+	for _, id := range ids {
+		if n := len(runs); n > 0 && runs[n-1].hi == id {
+			runs[n-1].hi++
+			continue
+		}
+		runs = append(runs, idRun{id, id + 1})
+	}
+	return runs
+}
+
+// appendWithout appends to out the postings of list, sorted by record as every posting list is,
+// that are of no record in cuts: the stretches between them are copied whole.
+func appendWithout(out, list []posting, cuts []idRun) []posting {
+	from := 0
+	for _, c := range cuts {
+		lo := from + sort.Search(len(list)-from, func(i int) bool { return list[from+i].rec >= c.lo })
+		hi := lo + sort.Search(len(list)-lo, func(i int) bool { return list[lo+i].rec >= c.hi })
+		out = append(out, list[from:lo]...)
+		from = hi
+	}
+	return append(out, list[from:]...)
 }
 
 // relist brings the word lists of nx, made from ix, up to date with the words that got their first
