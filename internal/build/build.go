@@ -93,6 +93,7 @@ type Builder struct {
 	records        map[string]pageRecords
 	recordOrder    []string
 	recordsVersion uint64
+	code           map[string]pageCode // each page's code blocks from the last build, by route
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -123,6 +124,7 @@ func New(opts Options) *Builder {
 		cache:     map[string]*converted{},
 		out:       out,
 		records:   map[string]pageRecords{},
+		code:      map[string]pageCode{},
 		texts:     textCache{},
 		pageJSONs: map[string]marshalledPage{},
 		scan:      content.NewScanCache(),
@@ -262,7 +264,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(dist.RecordsFile, recordsJSON)
-	code, err := codeFile(site, docs)
+	code, err := b.codeFile(site, docs)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,9 @@
 package build
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,6 +38,7 @@ func TestRecordsChangeReplacesPagesInPlace(t *testing.T) {
 		name, file, old, new string
 		pages                []string // nil: indexed afresh
 	}{
+		{"a code block", "docs/architecture/bakers.md", "Bakers get rights.", "Bakers get rights.\n\n```sh\noctez-client bake for <baker> && echo done\n```", []string{bakers}},
 		{"prose", "docs/architecture/bakers.md", "Bakers get rights.", "Bakers earn rights by staking.", []string{bakers}},
 		{"a heading", "docs/architecture/bakers.md", "## Rights", "## Baking rights", []string{bakers}},
 		{"a page made unlisted", "docs/conrefs/network.md", "title: Networks", "title: Networks\nunlisted: true", []string{"https://docs.example.org/conrefs/network"}},
@@ -84,6 +87,22 @@ func TestRecordsChangeReplacesPagesInPlace(t *testing.T) {
 			}
 		}
 		res, prev = next, next.Records
+		// The code blocks' file, made of each page's kept JSON, is what marshalling them all gives.
+		code, err := Code(ctx, site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "dev", filepath.FromSlash(dist.CodeFile)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: %s holds %s, want %s", e.name, dist.CodeFile, got, want)
+		}
 	}
 }
 
