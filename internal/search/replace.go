@@ -85,7 +85,7 @@ func (ix *Index) Replace(pages []string, records []dist.Record) *Index {
 	if float64(dead) > compactAt*float64(live) || ix.delta != nil && float64(len(ix.delta.postings)) > compactAt*float64(len(ix.terms)) {
 		return NewIndex(ix.replaced(replaced, added, byPage, records))
 	}
-	return ix.patch(replaced, added, byPage, records, removing)
+	return ix.patch(replaced, added, byPage, records, pageRecs, removing)
 }
 
 // replaced returns the live records of ix with those of the replaced pages swapped for records,
@@ -115,12 +115,13 @@ func (ix *Index) replaced(replaced map[string]bool, added []string, byPage map[s
 	return out
 }
 
-// patch is Replace without compaction: removing counts the live records of the replaced pages.
-func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[string][]int, records []dist.Record, removing int) *Index {
+// patch is Replace without compaction: pageRecs are ix.pageRecords(), and removing counts the live
+// records of the replaced pages.
+func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[string][]int, records []dist.Record, pageRecs map[string][]int32, removing int) *Index {
 	old := ix.delta
 	nx := &Index{records: ix.records, recs: ix.recs, terms: ix.terms, termID: ix.termID, sorted: ix.sorted,
 		byStem: ix.byStem, buckets: ix.buckets, groups: ix.groups}
-	d := &delta{pages: ix.pageRecords()}
+	d := &delta{pages: pageRecs} // made for this call when ix is a base index
 	if old != nil {
 		d.pages = maps.Clone(d.pages)
 		d.more, d.termID, d.postings, d.byStem, d.buckets = old.more, old.termID, maps.Clone(old.postings), old.byStem, old.buckets
@@ -375,7 +376,8 @@ func compareText(a, b string) int {
 	return 0
 }
 
-// pageRecords returns the live records of each page, by url_without_anchor.
+// pageRecords returns the live records of each page, by url_without_anchor: a new map when ix is a
+// base index, the one it holds otherwise.
 func (ix *Index) pageRecords() map[string][]int32 {
 	if ix.delta != nil {
 		return ix.delta.pages
