@@ -107,6 +107,13 @@ type RecordsChange struct {
 	Pages    map[string][]dist.Record
 }
 
+// dropped notes that a page of the previous records is gone, unless another page now has its URL.
+func (c *RecordsChange) dropped(page string) {
+	if _, ok := c.Pages[page]; !ok {
+		c.Pages[page] = nil
+	}
+}
+
 // searchRecords makes the site's search records and the content of dist.RecordsFile: the same
 // as records over sitePages, but a page whose conversion and place in the site did not change
 // since the last build keeps its records (and their JSON) instead of making them again. It tells
@@ -139,7 +146,7 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 				return nil, nil, change, fmt.Errorf("search records of %s: %w", p.url, err)
 			}
 			if change.Pages != nil && ok {
-				change.Pages[pr.page] = nil // under another URL when the site's moved
+				change.dropped(pr.page) // under another URL when the site moved
 			}
 			pr = pageRecords{md: md, key: key, page: origin + p.url, records: recs, json: js[1 : len(js)-1]}
 			b.records[p.url] = pr
@@ -166,7 +173,7 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 		if !live[url] {
 			delete(b.records, url)
 			if change.Pages != nil {
-				change.Pages[pr.page] = nil
+				change.dropped(pr.page)
 			}
 		}
 	}

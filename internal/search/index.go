@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -113,12 +114,13 @@ type indexer struct {
 	word  func(text string) int32
 	post  func(id int32, p posting)
 	spans []span // backing store of recInfo.spans, grown in chunks
+	chunk int    // spans a chunk holds; 0 → 64Ki
 }
 
 // record indexes record r as record number i of URL group g, filling in info.
 func (x *indexer) record(i int32, r *dist.Record, info *recInfo, g int32) {
 	if cap(x.spans)-len(x.spans) < 4096 {
-		x.spans = make([]span, 0, 64<<10)
+		x.spans = make([]span, 0, cmp.Or(x.chunk, 64<<10))
 	}
 	if strings.HasPrefix(r.Type, "lvl") && len(r.Type) == 4 {
 		info.ownLevel = r.Type[3] - '0'

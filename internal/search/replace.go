@@ -170,6 +170,7 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 	copied := false
 	fresh := map[int32][]posting{}
 	x := &indexer{
+		chunk: 8 << 10, // a page's records, not the site's
 		word: func(text string) int32 {
 			if id, ok := nx.lookup(text); ok {
 				return id
