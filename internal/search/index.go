@@ -112,6 +112,7 @@ func NewIndex(records []dist.Record) *Index {
 		}
 	}
 	ix.groups = len(groupID)
+	ix.packPostings()
 	ix.sorted = make([]int32, len(ix.terms))
 	for i := range ix.terms {
 		ix.sorted[i] = int32(i)
