@@ -89,6 +89,32 @@ func (t *target) rssMB() (now, peak float64) {
 	return field("VmRSS"), field("VmHWM")
 }
 
+// memoryParts says what tzdocs' resident memory is made of: anonymous memory (the Go heap and
+// stacks) and mapped files (the binary's code), from /proc, and the Go heap from its metrics: in
+// use, and the size at which the next collection starts (about twice what is live).
+func (t *target) memoryParts() string {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", t.cmd.Process.Pid))
+	if err != nil {
+		return "tzdocs memory: " + err.Error()
+	}
+	kb := func(name string) float64 {
+		for _, l := range strings.Split(string(status), "\n") {
+			if v, ok := strings.CutPrefix(l, name+":"); ok {
+				n, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+				return n / 1024
+			}
+		}
+		return -1
+	}
+	mb := func(metric string) float64 {
+		v, _ := strconv.ParseFloat(t.metric(metric), 64)
+		return v / (1 << 20)
+	}
+	return fmt.Sprintf("tzdocs memory: %.0f MB anonymous, %.0f MB files (code); Go heap %.1f MB allocated, %.1f MB in use, next collection at %.1f MB, stacks %.1f MB",
+		kb("RssAnon"), kb("RssFile"), mb("go_memstats_heap_alloc_bytes"), mb("go_memstats_heap_inuse_bytes"),
+		mb("go_memstats_next_gc_bytes"), mb("go_memstats_stack_inuse_bytes"))
+}
+
 // startTzdocs serves dir with `tzdocs serve`, its access log (standard error) going to accessLog.
 // Rate limits are off, as for any load test: one address opens all the connections.
 func startTzdocs(bin, dir, work string, accessLog io.Writer) (*target, error) {
