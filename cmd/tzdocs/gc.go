@@ -9,7 +9,7 @@ import (
 // thousands of requests. Most of the live heap after the load is the site itself (its files,
 // search index and records), which never becomes garbage: letting the heap grow by as much again
 // (Go's default, GOGC=100) costs memory in proportion to the site rather than to the traffic.
-const gcHeadroom = 16 << 20
+const gcHeadroom = 24 << 20
 
 // minGCPercent keeps collections from following each other too closely on a large site.
 const minGCPercent = 50

@@ -12,9 +12,9 @@ func TestGCPercentForKeepsTheHeadroomFixed(t *testing.T) {
 	}{
 		{0, 100},                      // nothing measured: Go's default
 		{4 << 20, 100},                // a small site: never above the default
-		{16 << 20, 100},               // the headroom equals the live heap
-		{32 << 20, 50},                // the headroom is half the live heap
-		{28 << 20, 57},                // about the real docs
+		{24 << 20, 100},               // the headroom equals the live heap
+		{48 << 20, 50},                // the headroom is half the live heap
+		{28 << 20, 85},                // about the real docs
 		{1 << 30, minGCPercent},       // a huge site: collections stay apart
 		{gcHeadroom * 100 / 75, 75},   // three quarters
 		{gcHeadroom*100/75 + 1, 74},   // rounds down
