@@ -71,10 +71,10 @@ func main() {
 	defer stop()
 	token := fetchToken(url)
 	site := blockSet(code)
-	// The server prepares the engine's view of the site when it starts; the first question may
-	// still wait for it. It is timed apart, as the cost of a fresh start, not of a question.
+	// The server builds the engine's view of the site on the first question, which waits for it.
+	// It is timed apart, as the cost of a fresh start, not of a question.
 	warm, _ := ask(url, token, "What is Tezos?")
-	fmt.Printf("first question after start (waits for the engine's view of the site): %s\n", warm.Round(10*time.Microsecond))
+	fmt.Printf("first question after start (builds the engine's view of the site): %s\n", warm.Round(10*time.Microsecond))
 	var s score
 	for _, q := range questions {
 		first, answer := ask(url, token, q.text)

@@ -198,6 +198,7 @@ func run(args []string, out io.Writer) error {
 	}
 	now, peak := tz.rssMB()
 	fmt.Fprintf(out, "tzdocs serve RSS after the load: %.0f MB (peak %.0f MB; budget < 100 MB)\n", now, peak)
+	fmt.Fprintln(out, tz.memoryParts())
 	tz.stop()
 	tzStopped = true
 	lines, err := countLines(logFile.Name())

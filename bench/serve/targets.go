@@ -71,22 +71,41 @@ func (t *target) stop() {
 	}
 }
 
-// rssMB is the process's resident memory now and at its peak, in MB.
-func (t *target) rssMB() (now, peak float64) {
+// statusMB reads fields of the process's /proc status (memory, in kB there) in MB; -1 for a field
+// it cannot read.
+func (t *target) statusMB(names ...string) []float64 {
+	out := make([]float64, len(names))
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", t.cmd.Process.Pid))
-	if err != nil {
-		return -1, -1
-	}
-	field := func(name string) float64 {
+	for i, name := range names {
+		out[i] = -1
 		for _, l := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(l, name+":"); ok {
+			if v, ok := strings.CutPrefix(l, name+":"); ok && err == nil {
 				kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-				return kb / 1024
+				out[i] = kb / 1024
 			}
 		}
-		return -1
 	}
-	return field("VmRSS"), field("VmHWM")
+	return out
+}
+
+// rssMB is the process's resident memory now and at its peak, in MB.
+func (t *target) rssMB() (now, peak float64) {
+	v := t.statusMB("VmRSS", "VmHWM")
+	return v[0], v[1]
+}
+
+// memoryParts says what tzdocs' resident memory is made of: anonymous memory (the Go heap and
+// stacks) and mapped files (the binary's code), from /proc, and the Go heap from its metrics: in
+// use, and the size at which the next collection starts.
+func (t *target) memoryParts() string {
+	rss := t.statusMB("RssAnon", "RssFile")
+	mb := func(metric string) float64 {
+		v, _ := strconv.ParseFloat(t.metric(metric), 64)
+		return v / (1 << 20)
+	}
+	return fmt.Sprintf("tzdocs memory: %.0f MB anonymous, %.0f MB files (code); Go heap %.1f MB allocated, %.1f MB in use, next collection at %.1f MB, stacks %.1f MB",
+		rss[0], rss[1], mb("go_memstats_heap_alloc_bytes"), mb("go_memstats_heap_inuse_bytes"),
+		mb("go_memstats_next_gc_bytes"), mb("go_memstats_stack_inuse_bytes"))
 }
 
 // startTzdocs serves dir with `tzdocs serve`, its access log (standard error) going to accessLog.

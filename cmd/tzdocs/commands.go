@@ -180,6 +180,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	// about as much garbage as the server keeps: hand it back to the system now rather than over
 	// the next minutes.
 	debug.FreeOSMemory()
+	tuneGC(getenv)
 	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
 	if *metricsAddr != "" {
 		mux := http.NewServeMux()

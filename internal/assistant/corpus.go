@@ -87,6 +87,10 @@ func newCorpus(ix *search.Index, code []dist.CodeBlock) *corpus {
 		return s
 	}
 	stem := stemCache{}.stem
+	// The words of the site's sentences, each held once: a sentence keeps its words lower-case,
+	// and most are words of many sentences.
+	shared := map[string]string{}
+	var lists stringLists
 	records := ix.Records()
 	seen := map[string]bool{}
 	for i := range records {
@@ -111,6 +115,14 @@ func newCorpus(ix *search.Index, code []dist.CodeBlock) *corpus {
 		}
 		for _, text := range sentences(r.Content) {
 			st := newSentence(text, stem)
+			for k, w := range st.lower {
+				if v, ok := shared[w]; ok {
+					st.lower[k] = v
+				} else {
+					shared[w] = w
+				}
+			}
+			st.lower, st.terms = lists.clip(st.lower), lists.clip(st.terms)
 			count(st.terms)
 			s.sentences = append(s.sentences, st)
 		}
@@ -196,4 +208,27 @@ func kindOfPage(route string) pageKind {
 // idf weighs a stem by its rarity: words on every page say little about a passage.
 func (c *corpus) idf(t string) float64 {
 	return math.Log(1 + float64(c.n+1)/float64(c.df[t]+1))
+}
+
+// stringLists holds many short lists of strings end to end in large arrays, each list exactly as
+// long as it is: appending word by word leaves a list up to twice the room it needs.
+type stringLists struct{ free []string }
+
+// listChunk is how many strings one array of stringLists holds.
+const listChunk = 32 << 10
+
+// clip returns a copy of list in the arrays, with no room past its end.
+func (l *stringLists) clip(list []string) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	if len(list) > listChunk/8 {
+		return append([]string(nil), list...)
+	}
+	if cap(l.free)-len(l.free) < len(list) {
+		l.free = make([]string, 0, listChunk)
+	}
+	start := len(l.free)
+	l.free = append(l.free, list...)
+	return l.free[start:len(l.free):len(l.free)]
 }

@@ -13,11 +13,16 @@ import (
 // per part, ranks the sentences and code blocks of the sections found by how well they answer
 // that, and streams the best ones as written, with links to their sections. It writes no text of
 // its own beyond a line saying so and the lines that say what it could not answer.
+//
+// It derives its view of the site (the corpus: every sentence with its words and stems, several
+// MB for the real docs) on the first question rather than at start, so a server that is never
+// asked holds none of it; concurrent first questions wait for one build.
 type Extractive struct {
 	mu     sync.Mutex
 	ix     *search.Index
 	code   []dist.CodeBlock
 	corpus *corpus
+	builds int // corpora built so far (tests check that concurrent first questions share one)
 }
 
 // NewExtractive returns the built-in engine, used when no model server is configured.
@@ -26,7 +31,8 @@ func NewExtractive() *Extractive { return &Extractive{} }
 // Name is "extractive".
 func (e *Extractive) Name() string { return "extractive" }
 
-// Prepare builds the engine's view of a site ahead of the first question.
+// Prepare builds the engine's view of a site ahead of the first question (benchmarks use it to
+// leave the build out of their timings; the server does not call it).
 func (e *Extractive) Prepare(ix *search.Index, code []dist.CodeBlock) {
 	if ix != nil {
 		e.corpusFor(ix, code)
@@ -40,6 +46,7 @@ func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus 
 		return e.corpus
 	}
 	e.ix, e.code, e.corpus = ix, code, newCorpus(ix, code)
+	e.builds++
 	return e.corpus
 }
 

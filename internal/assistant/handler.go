@@ -118,17 +118,6 @@ func Handler(opts Options) http.Handler {
 	if opts.Engine == nil {
 		opts.Engine = NewExtractive()
 	}
-	// The built-in engine derives its view of the site ahead of the first question, so that
-	// question does not wait for it.
-	if p, ok := opts.Engine.(interface {
-		Prepare(*search.Index, []dist.CodeBlock)
-	}); ok && opts.Index != nil {
-		var code []dist.CodeBlock
-		if opts.Code != nil {
-			code = opts.Code()
-		}
-		go p.Prepare(opts.Index(), code)
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}

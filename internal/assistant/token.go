@@ -82,7 +82,9 @@ func (t *Tokens) sign(head string) string {
 // Verify checks a token's signature, expiry and assistant id and returns its claims.
 func (t *Tokens) Verify(token string) (Claims, error) {
 	head, sig, ok := strings.Cut(token, ".")
-	if !ok || head == "" || sig == "" || len(token) > 1024 {
+	// Line breaks are refused here: base64 decoding skips them, even when strict, so a token with
+	// some inserted would otherwise pass as another string.
+	if !ok || head == "" || sig == "" || len(token) > 1024 || strings.ContainsAny(token, "\r\n") {
 		return Claims{}, ErrTokenMalformed
 	}
 	want, err := base64.RawURLEncoding.DecodeString(t.sign(head))

@@ -122,6 +122,7 @@ func LoadRecords(dir string) ([]Record, error) {
 	if err := readJSON(dir, RecordsFile, &records); err != nil {
 		return nil, err
 	}
+	shareRecordStrings(records)
 	return records, nil
 }
 
@@ -131,6 +132,7 @@ func LoadCode(dir string) ([]CodeBlock, error) {
 	if err := readJSON(dir, CodeFile, &code); err != nil {
 		return nil, err
 	}
+	shareCodeStrings(code)
 	return code, nil
 }
 

@@ -22,6 +22,10 @@ type Options struct {
 	// Docs returns the current build (nil while none is loaded); it is called on every request,
 	// so a rebuild is seen at once.
 	Docs func() *Docs
+	// Title names the documentation in the server's description and prompt; empty takes the
+	// title of Docs (which reads the whole build at start: the server passes it to make its
+	// Docs on the first MCP request instead).
+	Title string
 	// Engine answers ask_docs; nil leaves the tool out.
 	Engine assistant.Engine
 	// Version is reported to clients as the server's version.
@@ -57,9 +61,14 @@ func New(opts Options) *Server {
 	opts.Limits = opts.Limits.withDefaults()
 	s := &Server{opts: opts, log: opts.Logger,
 		questions: ratelimit.New(opts.Limits.Questions, assistant.DefaultQuestionRateLimit, opts.Limits.Now)}
-	title := "documentation"
-	if d := opts.Docs(); d != nil && d.Title != "" {
-		title = d.Title
+	title := opts.Title
+	if title == "" {
+		if d := opts.Docs(); d != nil {
+			title = d.Title
+		}
+	}
+	if title == "" {
+		title = "documentation"
 	}
 	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "tzdocs", Title: title, Version: opts.Version}, &sdk.ServerOptions{
 		Instructions: "Answers questions about " + title + " from the documentation itself. Use search_docs to find " +

@@ -81,6 +81,7 @@ func NewIndex(records []dist.Record) *Index {
 		x.record(int32(i), &records[i], &ix.recs[i], g)
 	}
 	ix.groups = len(groupID)
+	ix.packPostings()
 	// Words with no posting (found only past position 65535 of an attribute) match nothing and
 	// are left out of the lists candidates are taken from. The stem lists and typo buckets are
 	// in text order, as Replace keeps them: a word's candidates do not depend on which record

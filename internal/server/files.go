@@ -16,9 +16,10 @@ import (
 
 // file is one file of the built site, held in memory with its precompressed forms.
 type file struct {
-	data        []byte // nil when the gzip form holds the text alone (see keepCompressedOnly)
+	data        []byte // nil when a gzip form holds the text alone (see keepCompressedOnly and pack)
 	size        int    // the text's length
 	br, gz      []byte // precompressed sidecars from the build, nil when absent
+	packed      []byte // the text gzip-compressed at load when the build wrote no sidecars (see pack)
 	etag        string
 	contentType string
 	immutable   bool            // content-hashed name: cache for a year
@@ -29,6 +30,7 @@ type file struct {
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
 type siteFiles struct {
 	url   string // the site's public URL
+	title string // the site's title (site.yaml)
 	askAI string // the Ask AI assistant id
 	csp   string // the content security policy, allowing the build's inline scripts
 	// searchCfg names the search index and its replicas; origins are the browser origins allowed
@@ -69,7 +71,9 @@ func loadSite(dir string) (*siteFiles, error) {
 		return nil, err
 	}
 	for urlPath, f := range built.Files {
-		s.files[urlPath] = newFile(urlPath, f)
+		sf := newFile(urlPath, f)
+		sf.pack() // here only: Patch (tzdocs dev) keeps its files as they are, for speed
+		s.files[urlPath] = sf
 	}
 	s.linkFiles(nil)
 	return s, nil
@@ -86,7 +90,7 @@ func newFile(urlPath string, f *dist.File) *file {
 
 // setMeta takes what describes the site from its manifest, site data and security policy.
 func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
-	s.url, s.askAI, s.csp = built.Data.URL, built.Data.AskAI.AssistantID, contentSecurityPolicy(built.CSP)
+	s.url, s.title, s.askAI, s.csp = built.Data.URL, built.Data.Title, built.Data.AskAI.AssistantID, contentSecurityPolicy(built.CSP)
 	s.searchCfg = built.Data.Search
 	allowed := built.Data.Search.AllowedOrigins
 	if built.Data.URL != "" {

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -28,6 +29,43 @@ func (f *file) keepCompressedOnly() {
 	f.data = nil
 }
 
+// packMin is the smallest file without a gzip sidecar that loadSite holds gzip-compressed (see
+// pack): the build writes no sidecars for the search records (3.9 MB for the real docs), read by
+// the server and almost never fetched.
+const packMin = 256 << 10
+
+// pack holds f's text gzip-compressed when the build wrote no gzip form for it, it is at least
+// packMin bytes of text and compressing halves it at least. The packed form is only read back:
+// clients are sent the text, as before (f.gz stays nil, so no encoding is offered).
+func (f *file) pack() {
+	if f.data == nil || f.gz != nil || len(f.data) < packMin || !textual(f.contentType) {
+		return
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if _, err := zw.Write(f.data); err != nil || zw.Close() != nil || buf.Len() > len(f.data)/2 {
+		return
+	}
+	f.packed = bytes.Clone(buf.Bytes())
+	f.size = len(f.data)
+	f.data = nil
+}
+
+// textual tells whether a content type is text that compresses well.
+func textual(contentType string) bool {
+	return strings.HasPrefix(contentType, "text/") || strings.Contains(contentType, "json") ||
+		strings.Contains(contentType, "xml") || strings.Contains(contentType, "javascript")
+}
+
+// compressedText is the gzip form f holds its text in when f.data is nil: the build's sidecar,
+// or the form pack made.
+func (f *file) compressedText() []byte {
+	if f.gz != nil {
+		return f.gz
+	}
+	return f.packed
+}
+
 // gzipReaders are kept between identity answers: a reader holds about 40 KB of tables.
 var gzipReaders sync.Pool
 
@@ -40,9 +78,9 @@ func writeIdentity(w http.ResponseWriter, f *file) error {
 	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	var err error
 	if zr == nil {
-		zr, err = gzip.NewReader(bytes.NewReader(f.gz))
+		zr, err = gzip.NewReader(bytes.NewReader(f.compressedText()))
 	} else {
-		err = zr.Reset(bytes.NewReader(f.gz))
+		err = zr.Reset(bytes.NewReader(f.compressedText()))
 	}
 	if err != nil {
 		return fmt.Errorf("decompressing a served file: %w", err)
@@ -57,9 +95,9 @@ func (f *file) identity() []byte {
 	if f.data != nil {
 		return f.data
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(f.gz))
+	zr, err := gzip.NewReader(bytes.NewReader(f.compressedText()))
 	if err != nil {
-		return nil // cannot be: keepCompressedOnly checked the trailer of this gzip form
+		return nil // cannot be: keepCompressedOnly checked the trailer of this gzip form, pack made it
 	}
 	out := make([]byte, 0, f.size)
 	buf := bytes.NewBuffer(out)

@@ -28,7 +28,9 @@ func (s *Server) handleMCP() http.Handler {
 		cache.Store(&current{site: site, docs: d})
 		return d
 	}
-	opts := mcp.Options{Docs: docs, Engine: s.opts.Assistant, Logger: s.opts.Logger,
+	// The title comes from the site data, so the Docs (every page's Markdown) are made on the
+	// first MCP request rather than at start.
+	opts := mcp.Options{Docs: docs, Title: s.site.Load().title, Engine: s.opts.Assistant, Logger: s.opts.Logger,
 		Limits: mcp.Limits{TrustProxy: s.opts.TrustProxy}}
 	opts.Limits.Requests.Off, opts.Limits.Questions.Off = s.opts.NoRateLimits, s.opts.NoRateLimits
 	return mcp.New(opts).Handler()
