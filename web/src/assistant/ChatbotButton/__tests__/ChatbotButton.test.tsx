@@ -39,7 +39,10 @@ describe("ChatbotPanel: Escape with focus nowhere", () => {
     const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: [] } });
     render(<ChatbotButton site={site} />);
     fireEvent.click(screen.getByRole("button", { name: "Open the documentation chatbot" }));
-    await screen.findByRole("dialog", { name: chatbot.headerTitle }, { timeout: 5000 });
+    const panel = await screen.findByRole("dialog", { name: chatbot.headerTitle }, { timeout: 5000 });
+    // The panel can be in the DOM before its effects have run (the lazy chunk resolves outside
+    // act): focus moving into it shows they have, the Escape listener included.
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true), { timeout: 5000 });
     (document.activeElement as HTMLElement | null)?.blur();
     fireEvent.keyDown(document.body, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();

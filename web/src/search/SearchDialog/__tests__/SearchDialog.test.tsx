@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetStorageWarning } from "../../../lib/storage";
 import type { SiteData } from "../../../lib/contract";
@@ -423,17 +423,18 @@ describe("SearchDialog: error, loading and stalled", () => {
   });
 
   it("keeps the previous results (busy) while the next query loads", async () => {
-    let release: (r: Response) => void = () => {};
+    let release: ((r: Response) => void) | undefined;
     const { input } = setup({
       answer: (q) => (q === "bakers" ? jsonResponse({ results: [bakersResult()] }) : new Promise<Response>((r) => (release = r))),
     });
     type(input, "bakers");
     await screen.findByRole("group", { name: "Architecture" });
     type(input, "bakers rights");
-    await act(() => new Promise((r) => setTimeout(r, 100)));
-    expect(screen.getByRole("listbox").getAttribute("aria-busy")).toBe("true");
+    // Once the next query is asked (after the debounce), the list is busy and keeps its results.
+    await waitFor(() => expect(release).toBeDefined());
+    await waitFor(() => expect(screen.getByRole("listbox").getAttribute("aria-busy")).toBe("true"));
     expect(screen.getByRole("group", { name: "Architecture" })).toBeTruthy();
-    await act(async () => release(jsonResponse({ results: [result([])] })));
+    await act(async () => release?.(jsonResponse({ results: [result([])] })));
     expect(await screen.findByText("No results found for", { exact: false })).toBeTruthy();
   });
 });
