@@ -52,8 +52,8 @@ const DefaultDays = 30
 // MaxDays bounds a custom range: the daily totals are kept 400 days.
 const MaxDays = 400
 
-// view builds one dashboard view for a range.
-type view func(h *handler, r *http.Request, rg store.Range) (result, error)
+// view builds one dashboard view for a range, reading s.
+type view func(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error)
 
 // result is a view: its JSON body and its tables, the first being the CSV default.
 type result struct {
@@ -120,7 +120,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, http.StatusBadRequest, "table only goes with format=csv")
 		return
 	}
-	res, err := v(h, r, rg)
+	// A view reads one snapshot, so that its tables agree with each other.
+	var res result
+	err = h.opts.Store.Snapshot(r.Context(), func(s store.Dashboard) error {
+		var err error
+		res, err = v(h, s, r, rg)
+		return err
+	})
 	if err != nil {
 		h.opts.Logger.Error("dashboard: reading a view", "path", r.URL.Path, "error", err)
 		httpapi.Error(w, http.StatusInternalServerError, "the dashboard could not read the feedback database; try again later")

@@ -91,8 +91,8 @@ func queryTable(name string, list []store.QueryCount) table {
 	return t
 }
 
-func searchView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func searchView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	days, err := s.SearchDays(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -178,8 +178,8 @@ func worstFirst(pages []pageRow) {
 	})
 }
 
-func pagesView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	votes, err := s.PageVotes(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -279,8 +279,8 @@ func itemTable(name string, items []store.AskItem) table {
 	return t
 }
 
-func askView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func askView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	days, err := s.AskDays(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -332,8 +332,8 @@ type overviewJSON struct {
 	Days   []overviewDay `json:"days"`
 }
 
-func overview(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	sdays, err := s.SearchDays(ctx, rg)
 	if err != nil {
 		return result{}, err

@@ -132,8 +132,8 @@ type Dashboard interface {
 	// TopQueries lists the most searched queries, most first; noResults keeps only searches that
 	// found nothing.
 	TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error)
-	// FarClicks lists the queries with clicks below FarPosition, most such clicks first (raw
-	// events only: the daily totals do not keep positions).
+	// FarClicks lists the queries with clicks below FarPosition, most such clicks first; clicks
+	// count on the day they were made, for the query of the search they followed.
 	FarClicks(ctx context.Context, r Range) ([]FarClicks, error)
 	// PageVotes counts votes and comments per page, in no particular order (no limit).
 	PageVotes(ctx context.Context, r Range) ([]PageVotes, error)
@@ -150,6 +150,10 @@ type Dashboard interface {
 	// cited no source, newest first.
 	ThumbsDown(ctx context.Context, r Range) ([]AskItem, error)
 	NoSourceAnswers(ctx context.Context, r Range) ([]AskItem, error)
+	// Snapshot calls fn with a Dashboard whose methods all read one state of the database (a
+	// read-only transaction), so that the aggregates of a view agree even while searches are
+	// recorded and rolled up.
+	Snapshot(ctx context.Context, fn func(Dashboard) error) error
 }
 
 // ErrBadRange is returned for an empty or reversed range.

@@ -18,7 +18,7 @@ type Querier func(ctx context.Context, query string, args []any, row func(scan f
 type DashboardSQL struct {
 	Time, Day func(time.Time) any
 
-	RolledUntil string // the roll-up state, in Unix milliseconds
+	RolledUntil string // the searches' roll-up state (StateSearchesRolledUntil), in Unix milliseconds
 
 	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
 	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
@@ -26,8 +26,9 @@ type DashboardSQL struct {
 	// TopDaily and TopRaw give query, searches, most hits; the NoResult pair keeps searches
 	// without result. Both are ordered by searches, then query in byte order.
 	TopDaily, TopRaw, NoResultDaily, NoResultRaw string
-	// FarClicks (arguments FarPosition, from, to, limit) gives query, clicks, position sum, far clicks.
-	FarClicks string
+	// FarClicksDaily and FarClicksRaw give query, clicks, position sum, clicks below FarPosition,
+	// for every query with clicks.
+	FarClicksDaily, FarClicksRaw string
 	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
 	PageVotes, PageTrend string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
@@ -54,20 +55,34 @@ func EachRow(rows Rows, row func(scan func(dest ...any) error) error) error {
 type DashboardDB struct {
 	SQL   DashboardSQL
 	Query Querier
+	// InSnapshot runs fn with a Querier reading one state of the database (a read-only
+	// transaction); Snapshot needs it.
+	InSnapshot func(ctx context.Context, fn func(Querier) error) error
+}
+
+// Snapshot implements Dashboard.
+func (db DashboardDB) Snapshot(ctx context.Context, fn func(Dashboard) error) error {
+	if db.InSnapshot == nil {
+		return fn(db)
+	}
+	return db.InSnapshot(ctx, func(q Querier) error {
+		return fn(DashboardDB{SQL: db.SQL, Query: q})
+	})
 }
 
 const msPerDay = int64(24 * time.Hour / time.Millisecond)
 
 func fromEpochDay(d int64) time.Time { return time.UnixMilli(d * msPerDay).UTC() }
 
-// split cuts r at the roll-up point: days before it are read from the daily totals, the others
-// from the raw rows. A part is empty when its From is not before its To.
+// split cuts r where the searches' roll-up stands: the days before it, and the day it falls in,
+// are read from the daily totals, the raw rows from it on. A part is empty when its From is not
+// before its To; the raw part may start within a day.
 func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err error) {
 	if err := r.Check(); err != nil {
 		return Range{}, Range{}, err
 	}
 	var until time.Time
-	err = db.Query(ctx, db.SQL.RolledUntil, []any{StateRolledUntil}, func(scan func(...any) error) error {
+	err = db.Query(ctx, db.SQL.RolledUntil, []any{StateSearchesRolledUntil}, func(scan func(...any) error) error {
 		var ms int64
 		if err := scan(&ms); err != nil {
 			return err
@@ -87,7 +102,11 @@ func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err
 	if cut.After(r.To) {
 		cut = r.To
 	}
-	return Range{r.From, cut}, Range{cut, r.To}, nil
+	days := Day(cut)
+	if days.Before(cut) {
+		days = days.AddDate(0, 0, 1) // the daily totals of cut's day hold its searches before cut
+	}
+	return Range{r.From, days}, Range{cut, r.To}, nil
 }
 
 // counts runs a query per part (daily totals, raw rows) whose rows are a day and three counts
@@ -194,23 +213,49 @@ func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) (
 
 // FarClicks implements Dashboard.
 func (db DashboardDB) FarClicks(ctx context.Context, r Range) ([]FarClicks, error) {
-	if err := r.Check(); err != nil {
+	daily, raw, err := db.split(ctx, r)
+	if err != nil {
 		return nil, err
 	}
-	out := []FarClicks{}
-	err := db.Query(ctx, db.SQL.FarClicks, []any{FarPosition, db.SQL.Time(r.From), db.SQL.Time(r.To), DashboardLimit},
-		func(scan func(...any) error) error {
+	all := map[string]*FarClicks{}
+	run := func(sql string, part Range, arg func(time.Time) any) error {
+		if !part.From.Before(part.To) {
+			return nil
+		}
+		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
 			var f FarClicks
 			if err := scan(&f.Query, &f.Clicks, &f.PositionSum, &f.Far); err != nil {
 				return err
 			}
-			out = append(out, f)
+			if have, ok := all[f.Query]; ok {
+				have.Clicks += f.Clicks
+				have.PositionSum += f.PositionSum
+				have.Far += f.Far
+			} else {
+				all[f.Query] = &f
+			}
 			return nil
 		})
-	if err != nil {
+	}
+	if err := run(db.SQL.FarClicksDaily, daily, db.SQL.Day); err != nil {
 		return nil, fmt.Errorf("listing clicks far down: %w", err)
 	}
-	return out, nil
+	if err := run(db.SQL.FarClicksRaw, raw, db.SQL.Time); err != nil {
+		return nil, fmt.Errorf("listing clicks far down: %w", err)
+	}
+	out := []FarClicks{}
+	for _, f := range all {
+		if f.Far > 0 {
+			out = append(out, *f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Far != out[j].Far {
+			return out[i].Far > out[j].Far
+		}
+		return out[i].Query < out[j].Query
+	})
+	return out[:min(len(out), DashboardLimit)], nil
 }
 
 // PageVotes implements Dashboard.

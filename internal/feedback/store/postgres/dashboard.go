@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+
+	"github.com/jackc/pgx/v5"
 	"strconv"
 	"strings"
 	"time"
@@ -29,26 +31,27 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
 	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT ` + dailyDay + `, SUM(events)::bigint, SUM(positions)::bigint, SUM(position_sum)::bigint FROM insight_daily
-		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
+	ClicksDaily: `SELECT ` + dailyDay + `, clicks, positions, position_sum FROM click_daily WHERE day >= ? AND day < ?`,
 	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
 		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
 	TopDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint FROM search_daily WHERE day >= ? AND day < ?
-		GROUP BY query`,
+		AND searches > 0 GROUP BY query`,
 	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint FROM search_queries WHERE at >= ? AND at < ?
 		GROUP BY query`,
 	NoResultDaily: `SELECT query, SUM(searches)::bigint, 0::bigint FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
-		GROUP BY query`,
+		AND searches > 0 GROUP BY query`,
 	NoResultRaw: `SELECT query, COUNT(*), 0::bigint FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
 		GROUP BY query`,
-	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint, SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END)::bigint AS far
+	FarClicksDaily: `SELECT query, SUM(clicks)::bigint, SUM(position_sum)::bigint, SUM(far)::bigint FROM search_daily
+		WHERE day >= ? AND day < ? AND clicks > 0 GROUP BY query`,
+	FarClicksRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,
+			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)::bigint
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
 			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
-		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
-		GROUP BY q.query HAVING SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END) > 0
-		ORDER BY far DESC, q.query COLLATE "C" LIMIT ?4`,
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
+		GROUP BY q.query`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,
 		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
@@ -101,12 +104,27 @@ func rebind(query string) string {
 	return b.String()
 }
 
-// query runs a dashboard query.
-func (s *Store) query(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-	rows, err := s.pool.Query(ctx, rebind(query), args...)
-	if err != nil {
-		return err
+// queryer is what runs a dashboard query: the pool or a transaction.
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// querier gives the store.Querier of on.
+func querier(on queryer) store.Querier {
+	return func(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+		rows, err := on.Query(ctx, rebind(query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return store.EachRow(rows, row)
 	}
-	defer rows.Close()
-	return store.EachRow(rows, row)
+}
+
+// inSnapshot runs fn in a read-only, repeatable-read transaction: its queries all see the
+// database as it was at the first of them.
+func (s *Store) inSnapshot(ctx context.Context, fn func(store.Querier) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		return fn(querier(tx))
+	})
 }

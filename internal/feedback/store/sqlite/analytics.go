@@ -4,10 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"time"
 
 	"tzdocs/internal/feedback/store"
 )
+
+// farPosition is store.FarPosition, written into SQL.
+var farPosition = strconv.Itoa(store.FarPosition)
 
 // pruneSQL spells store.PruneIn for SQLite, where times are Unix milliseconds.
 var pruneSQL = store.PruneSQL{
@@ -30,9 +34,25 @@ var pruneSQL = store.PruneSQL{
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events,
 			positions = positions + excluded.positions, position_sum = position_sum + excluded.position_sum`,
 
+	RollupClicks: []string{
+		`INSERT INTO click_daily (day, clicks, positions, position_sum)
+		SELECT at - at % 86400000, COUNT(*), SUM(json_array_length(positions)),
+			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET clicks = clicks + excluded.clicks, positions = positions + excluded.positions,
+			position_sum = position_sum + excluded.position_sum`,
+		`INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
+		SELECT e.at - e.at % 86400000, q.query, 0, 0, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET clicks = clicks + excluded.clicks,
+			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
+	},
+
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
-	ExpireDaily:   []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?"},
+	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
+		"DELETE FROM click_daily WHERE day < ?"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
@@ -82,7 +102,7 @@ func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (st
 
 // DailyQueries implements store.Store.
 func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? ORDER BY day, query",
+	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? AND searches > 0 ORDER BY day, query",
 		store.Day(since), func(rows *sql.Rows) error {
 			var d store.DailyQuery
 			var day int64
