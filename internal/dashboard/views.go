@@ -97,18 +97,11 @@ func searchView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) 
 	if err != nil {
 		return result{}, err
 	}
-	top, err := s.TopQueries(ctx, rg, false)
+	lists, err := s.SearchQueries(ctx, rg)
 	if err != nil {
 		return result{}, err
 	}
-	none, err := s.TopQueries(ctx, rg, true)
-	if err != nil {
-		return result{}, err
-	}
-	far, err := s.FarClicks(ctx, rg)
-	if err != nil {
-		return result{}, err
-	}
+	top, none, far := lists.Top, lists.NoResults, lists.FarClicks
 	body := searchJSON{Range: rangeOf(rg), FarPosition: store.FarPosition, Top: top, NoResults: none, FarClicks: []farClick{}}
 	body.Days, body.Totals = searchDays(days)
 	daysT := table{name: "days", header: []string{"day", "searches", "no_results", "clicks", "ctr", "avg_click_position"}}

@@ -60,6 +60,16 @@ type FarClicks struct {
 	Far         int64  `json:"far"`
 }
 
+// QueryLists are the lists of queries of the search view, each cut to DashboardLimit rows.
+type QueryLists struct {
+	// Top lists the most searched queries, most first, then by query in byte order; NoResults
+	// the same counting only the searches that found nothing (NbHits 0).
+	Top, NoResults []QueryCount
+	// FarClicks lists the queries with clicks below FarPosition, most such clicks first, then by
+	// query; clicks count on the day they were made, for the query of the search they followed.
+	FarClicks []FarClicks
+}
+
 // SearchView is the dashboard's search view.
 type SearchView struct {
 	Days      []SearchDay  `json:"days"`
@@ -129,11 +139,11 @@ type Dashboard interface {
 	// SearchDays counts searches, searches without result and clicks per day, every day of r
 	// present; days already rolled up are read from the daily totals.
 	SearchDays(ctx context.Context, r Range) ([]SearchDay, error)
-	// TopQueries lists the most searched queries, most first; noResults keeps only searches that
-	// found nothing.
+	// SearchQueries gives the lists of the search view, from one reading of the totals per query.
+	SearchQueries(ctx context.Context, r Range) (QueryLists, error)
+	// TopQueries is the Top list of SearchQueries, or its NoResults list when noResults is true.
 	TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error)
-	// FarClicks lists the queries with clicks below FarPosition, most such clicks first; clicks
-	// count on the day they were made, for the query of the search they followed.
+	// FarClicks is the FarClicks list of SearchQueries.
 	FarClicks(ctx context.Context, r Range) ([]FarClicks, error)
 	// PageVotes counts votes and comments per page, in no particular order (no limit).
 	PageVotes(ctx context.Context, r Range) ([]PageVotes, error)

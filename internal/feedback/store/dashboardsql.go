@@ -23,12 +23,10 @@ type DashboardSQL struct {
 	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
 	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
 	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
-	// TopDaily and TopRaw give query, searches, most hits; the NoResult pair keeps searches
-	// without result. Both are ordered by searches, then query in byte order.
-	TopDaily, TopRaw, NoResultDaily, NoResultRaw string
-	// FarClicksDaily and FarClicksRaw give query, clicks, position sum, clicks below FarPosition,
-	// for every query with clicks.
-	FarClicksDaily, FarClicksRaw string
+	// QueriesDaily gives, per query, searches, most hits, searches without result, clicks (click
+	// positions given), their sum and clicks below FarPosition; QueriesRaw the first four, and
+	// ClicksPerQueryRaw query and the last three.
+	QueriesDaily, QueriesRaw, ClicksPerQueryRaw string
 	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
 	PageVotes, PageTrend string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
@@ -163,99 +161,120 @@ func (db DashboardDB) SearchDays(ctx context.Context, r Range) ([]SearchDay, err
 	return out, nil
 }
 
-// TopQueries implements Dashboard.
-func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
+// queryTotals is what a range counts of one query.
+type queryTotals struct {
+	QueryCount
+	noResults int64
+	clicks    FarClicks
+}
+
+// SearchQueries implements Dashboard.
+func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, error) {
 	daily, raw, err := db.split(ctx, r)
 	if err != nil {
-		return nil, err
+		return QueryLists{}, err
 	}
-	dailySQL, rawSQL := db.SQL.TopDaily, db.SQL.TopRaw
-	if noResults {
-		dailySQL, rawSQL = db.SQL.NoResultDaily, db.SQL.NoResultRaw
+	all := map[string]*queryTotals{}
+	get := func(query string) *queryTotals {
+		t, ok := all[query]
+		if !ok {
+			t = &queryTotals{QueryCount: QueryCount{Query: query}, clicks: FarClicks{Query: query}}
+			all[query] = t
+		}
+		return t
 	}
-	all := map[string]*QueryCount{}
-	run := func(sql string, part Range, arg func(time.Time) any) error {
+	run := func(sql string, part Range, arg func(time.Time) any, add func(scan func(...any) error) error) error {
 		if !part.From.Before(part.To) {
 			return nil
 		}
-		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
-			var c QueryCount
-			if err := scan(&c.Query, &c.Searches, &c.NbHits); err != nil {
+		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, add)
+	}
+	var query string
+	var searches, hits, none, clicks, sum, far int64
+	add := func(t *queryTotals) {
+		t.Searches += searches
+		t.NbHits = max(t.NbHits, hits)
+		t.noResults += none
+		t.clicks.Clicks += clicks
+		t.clicks.PositionSum += sum
+		t.clicks.Far += far
+	}
+	err = run(db.SQL.QueriesDaily, daily, db.SQL.Day, func(scan func(...any) error) error {
+		if err := scan(&query, &searches, &hits, &none, &clicks, &sum, &far); err != nil {
+			return err
+		}
+		add(get(query))
+		return nil
+	})
+	if err == nil {
+		clicks, sum, far = 0, 0, 0
+		err = run(db.SQL.QueriesRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
+			if err := scan(&query, &searches, &hits, &none); err != nil {
 				return err
 			}
-			if have, ok := all[c.Query]; ok {
-				have.Searches += c.Searches
-				have.NbHits = max(have.NbHits, c.NbHits)
-			} else {
-				all[c.Query] = &c
-			}
+			add(get(query))
 			return nil
 		})
 	}
-	if err := run(dailySQL, daily, db.SQL.Day); err != nil {
-		return nil, fmt.Errorf("listing top queries: %w", err)
+	if err == nil {
+		searches, hits, none = 0, 0, 0
+		err = run(db.SQL.ClicksPerQueryRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
+			if err := scan(&query, &clicks, &sum, &far); err != nil {
+				return err
+			}
+			add(get(query))
+			return nil
+		})
 	}
-	if err := run(rawSQL, raw, db.SQL.Time); err != nil {
-		return nil, fmt.Errorf("listing top queries: %w", err)
+	if err != nil {
+		return QueryLists{}, fmt.Errorf("counting searches per query: %w", err)
 	}
-	out := make([]QueryCount, 0, len(all))
-	for _, c := range all {
-		out = append(out, *c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Searches != out[j].Searches {
-			return out[i].Searches > out[j].Searches
+	l := QueryLists{Top: []QueryCount{}, NoResults: []QueryCount{}, FarClicks: []FarClicks{}}
+	for _, t := range all {
+		if t.Searches > 0 {
+			l.Top = append(l.Top, t.QueryCount)
 		}
-		return out[i].Query < out[j].Query
+		if t.noResults > 0 {
+			l.NoResults = append(l.NoResults, QueryCount{Query: t.Query, Searches: t.noResults})
+		}
+		if t.clicks.Far > 0 {
+			l.FarClicks = append(l.FarClicks, t.clicks)
+		}
+	}
+	mostFirst := func(list []QueryCount) []QueryCount {
+		sort.Slice(list, func(i, j int) bool {
+			if list[i].Searches != list[j].Searches {
+				return list[i].Searches > list[j].Searches
+			}
+			return list[i].Query < list[j].Query
+		})
+		return list[:min(len(list), DashboardLimit)]
+	}
+	l.Top, l.NoResults = mostFirst(l.Top), mostFirst(l.NoResults)
+	sort.Slice(l.FarClicks, func(i, j int) bool {
+		a, b := l.FarClicks[i], l.FarClicks[j]
+		if a.Far != b.Far {
+			return a.Far > b.Far
+		}
+		return a.Query < b.Query
 	})
-	return out[:min(len(out), DashboardLimit)], nil
+	l.FarClicks = l.FarClicks[:min(len(l.FarClicks), DashboardLimit)]
+	return l, nil
+}
+
+// TopQueries implements Dashboard.
+func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
+	l, err := db.SearchQueries(ctx, r)
+	if noResults {
+		return l.NoResults, err
+	}
+	return l.Top, err
 }
 
 // FarClicks implements Dashboard.
 func (db DashboardDB) FarClicks(ctx context.Context, r Range) ([]FarClicks, error) {
-	daily, raw, err := db.split(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	all := map[string]*FarClicks{}
-	run := func(sql string, part Range, arg func(time.Time) any) error {
-		if !part.From.Before(part.To) {
-			return nil
-		}
-		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
-			var f FarClicks
-			if err := scan(&f.Query, &f.Clicks, &f.PositionSum, &f.Far); err != nil {
-				return err
-			}
-			if have, ok := all[f.Query]; ok {
-				have.Clicks += f.Clicks
-				have.PositionSum += f.PositionSum
-				have.Far += f.Far
-			} else {
-				all[f.Query] = &f
-			}
-			return nil
-		})
-	}
-	if err := run(db.SQL.FarClicksDaily, daily, db.SQL.Day); err != nil {
-		return nil, fmt.Errorf("listing clicks far down: %w", err)
-	}
-	if err := run(db.SQL.FarClicksRaw, raw, db.SQL.Time); err != nil {
-		return nil, fmt.Errorf("listing clicks far down: %w", err)
-	}
-	out := []FarClicks{}
-	for _, f := range all {
-		if f.Far > 0 {
-			out = append(out, *f)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Far != out[j].Far {
-			return out[i].Far > out[j].Far
-		}
-		return out[i].Query < out[j].Query
-	})
-	return out[:min(len(out), DashboardLimit)], nil
+	l, err := db.SearchQueries(ctx, r)
+	return l.FarClicks, err
 }
 
 // PageVotes implements Dashboard.

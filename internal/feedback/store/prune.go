@@ -23,9 +23,10 @@ type PruneSQL struct {
 
 	CountQueries, CountEvents   string // raw rows with from <= at < until
 	RollupQueries, RollupEvents string
-	// RollupClicks add the clicks to the dashboard's totals, on the searches' marker: per day
-	// (click_daily), and per day and query of the search each followed (search_daily).
-	RollupClicks []string
+	// RollupDashboard add to the dashboard's totals, on the searches' marker: searches and clicks
+	// per day (dashboard_daily), clicks per day and query of the search each followed
+	// (search_daily).
+	RollupDashboard []string
 
 	ExpireQueries, ExpireEvents string // raw rows at < cutoff
 	ExpireDaily                 []string
@@ -77,7 +78,7 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 	}
 	// Searches and the dashboard's clicks roll up an hour after they happen, Insights events
 	// after the days in which they may still arrive.
-	searchRollups := append([]string{q.RollupQueries}, q.RollupClicks...)
+	searchRollups := append([]string{q.RollupQueries}, q.RollupDashboard...)
 	if _, err := rollUp(ctx, tx, q, StateSearchesRolledUntil, SearchRollupUntil(now), q.CountQueries, searchRollups, &p); err != nil {
 		return fail("searches", err)
 	}

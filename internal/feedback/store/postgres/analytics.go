@@ -25,10 +25,11 @@ var pruneSQL = store.PruneSQL{
 
 	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= $1 AND at < $2",
 	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2",
-	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
-		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
+		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET searches = search_daily.searches + excluded.searches,
-			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits)`,
+			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits), no_results = search_daily.no_results + excluded.no_results`,
 	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
 		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*), SUM(jsonb_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
@@ -36,13 +37,18 @@ var pruneSQL = store.PruneSQL{
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events,
 			positions = insight_daily.positions + excluded.positions, position_sum = insight_daily.position_sum + excluded.position_sum`,
 
-	RollupClicks: []string{
-		`INSERT INTO click_daily (day, clicks, positions, position_sum)
-		SELECT (at AT TIME ZONE 'UTC')::date, COUNT(*), SUM(jsonb_array_length(positions)),
+	RollupDashboard: []string{
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT (at AT TIME ZONE 'UTC')::date, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET searches = dashboard_daily.searches + excluded.searches,
+			no_results = dashboard_daily.no_results + excluded.no_results`,
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT (at AT TIME ZONE 'UTC')::date, 0, 0, COUNT(*), SUM(jsonb_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
 		FROM insight_events WHERE type = 'click' AND at >= $1 AND at < $2 GROUP BY 1
-		ON CONFLICT (day) DO UPDATE SET clicks = click_daily.clicks + excluded.clicks,
-			positions = click_daily.positions + excluded.positions, position_sum = click_daily.position_sum + excluded.position_sum`,
+		ON CONFLICT (day) DO UPDATE SET clicks = dashboard_daily.clicks + excluded.clicks,
+			positions = dashboard_daily.positions + excluded.positions, position_sum = dashboard_daily.position_sum + excluded.position_sum`,
 		`INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
 		SELECT (e.at AT TIME ZONE 'UTC')::date, q.query, 0, 0, COUNT(*), SUM(p.value::bigint),
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
@@ -56,7 +62,7 @@ var pruneSQL = store.PruneSQL{
 	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1",
-		"DELETE FROM click_daily WHERE day < $1"},
+		"DELETE FROM dashboard_daily WHERE day < $1"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

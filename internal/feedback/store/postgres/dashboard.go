@@ -27,26 +27,20 @@ var dashboardSQL = store.DashboardSQL{
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 
-	SearchDaysDaily: `SELECT ` + dailyDay + `, SUM(searches)::bigint, SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END)::bigint, 0
-		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysDaily: `SELECT ` + dailyDay + `, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT ` + dailyDay + `, clicks, positions, position_sum FROM click_daily WHERE day >= ? AND day < ?`,
+	ClicksDaily: `SELECT ` + dailyDay + `, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
 		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
-	TopDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint FROM search_daily WHERE day >= ? AND day < ?
-		AND searches > 0 GROUP BY query`,
-	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint FROM search_queries WHERE at >= ? AND at < ?
-		GROUP BY query`,
-	NoResultDaily: `SELECT query, SUM(searches)::bigint, 0::bigint FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
-		AND searches > 0 GROUP BY query`,
-	NoResultRaw: `SELECT query, COUNT(*), 0::bigint FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
-		GROUP BY query`,
-	FarClicksDaily: `SELECT query, SUM(clicks)::bigint, SUM(position_sum)::bigint, SUM(far)::bigint FROM search_daily
-		WHERE day >= ? AND day < ? AND clicks > 0 GROUP BY query`,
-	FarClicksRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,
+	QueriesDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
+			SUM(position_sum)::bigint, SUM(far)::bigint
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint, SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
+	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)::bigint
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
 			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)

@@ -24,9 +24,11 @@ var pruneSQL = store.PruneSQL{
 
 	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?",
 	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?",
-	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
-		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
-		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits)`,
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
+		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits),
+			no_results = no_results + excluded.no_results`,
 	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
 		SELECT at - at % 86400000, type, name, index_name, COUNT(*), SUM(json_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
@@ -34,9 +36,13 @@ var pruneSQL = store.PruneSQL{
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events,
 			positions = positions + excluded.positions, position_sum = position_sum + excluded.position_sum`,
 
-	RollupClicks: []string{
-		`INSERT INTO click_daily (day, clicks, positions, position_sum)
-		SELECT at - at % 86400000, COUNT(*), SUM(json_array_length(positions)),
+	RollupDashboard: []string{
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT at - at % 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET searches = searches + excluded.searches, no_results = no_results + excluded.no_results`,
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT at - at % 86400000, 0, 0, COUNT(*), SUM(json_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1
 		ON CONFLICT (day) DO UPDATE SET clicks = clicks + excluded.clicks, positions = positions + excluded.positions,
@@ -52,7 +58,7 @@ var pruneSQL = store.PruneSQL{
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
-		"DELETE FROM click_daily WHERE day < ?"},
+		"DELETE FROM dashboard_daily WHERE day < ?"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

@@ -17,26 +17,19 @@ var dashboardSQL = store.DashboardSQL{
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 
-	SearchDaysDaily: `SELECT day / 86400000, SUM(searches), SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END), 0
-		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysDaily: `SELECT day / 86400000, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT day / 86400000, clicks, positions, position_sum FROM click_daily WHERE day >= ? AND day < ?`,
+	ClicksDaily: `SELECT day / 86400000, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	ClicksRaw: `SELECT at / 86400000, COUNT(*), SUM(json_array_length(positions)),
 		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
-	TopDaily: `SELECT query, SUM(searches), MAX(nb_hits) FROM search_daily WHERE day >= ? AND day < ? AND searches > 0
-		GROUP BY query`,
-	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ?
-		GROUP BY query`,
-	NoResultDaily: `SELECT query, SUM(searches), 0 FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
-		AND searches > 0 GROUP BY query`,
-	NoResultRaw: `SELECT query, COUNT(*), 0 FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
-		GROUP BY query`,
-	FarClicksDaily: `SELECT query, SUM(clicks), SUM(position_sum), SUM(far) FROM search_daily
-		WHERE day >= ? AND day < ? AND clicks > 0 GROUP BY query`,
-	FarClicksRaw: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+	QueriesDaily: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
+	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
 		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
 		GROUP BY q.query`,

@@ -1,25 +1,39 @@
--- The dashboard reads daily totals up to an hour ago (issue 28): searches roll up an hour after
+-- The dashboard reads daily totals up to an hour ago (issue 28). Searches roll up an hour after
 -- they happen, on a marker of their own (analytics_state 'searches_rolled_until'), and so do the
--- clicks the dashboard counts. search_daily keeps, per day of the click and query of the search
--- it followed, the click positions given (clicks), their sum and how many were below position 5
--- (far); a row may hold clicks and no search. click_daily counts every click per day.
+-- clicks the dashboard counts:
+-- - search_daily counts, per day and query, the searches that found nothing (no_results), and,
+--   per day of the click and query of the search it followed, the click positions given
+--   (clicks), their sum and how many were below position 5 (far); a row may hold clicks and no
+--   search;
+-- - dashboard_daily holds the totals of each day: searches, searches without result, click
+--   events, the positions they gave and their sum.
+ALTER TABLE search_daily ADD COLUMN no_results BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE search_daily ADD COLUMN clicks BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE search_daily ADD COLUMN position_sum BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE search_daily ADD COLUMN far BIGINT NOT NULL DEFAULT 0;
-CREATE TABLE click_daily (
+CREATE TABLE dashboard_daily (
     day          DATE   PRIMARY KEY,
-    clicks       BIGINT NOT NULL, -- click events
-    positions    BIGINT NOT NULL, -- positions they gave
+    searches     BIGINT NOT NULL,
+    no_results   BIGINT NOT NULL,
+    clicks       BIGINT NOT NULL,
+    positions    BIGINT NOT NULL,
     position_sum BIGINT NOT NULL
 );
-CREATE INDEX search_daily_clicks ON search_daily (day, query, clicks, position_sum, far) WHERE clicks > 0;
+-- The search view reads every total of a range's queries from this index alone.
+DROP INDEX search_daily_day_hits;
+CREATE INDEX search_daily_dashboard ON search_daily (day) INCLUDE (query, searches, nb_hits, no_results, clicks, position_sum, far);
 
--- Until the first roll-up on the new marker, it stands where the Insights one does: the clicks
--- rolled up so far are copied from the event totals, and matched with their searches from the
--- raw rows still kept.
+-- Totals rolled up before: a day's searches without result are those of the queries that found
+-- nothing that day, as the dashboard counted them. The new marker starts where the Insights one
+-- stands: the clicks rolled up so far are copied from the event totals, and matched with their
+-- searches from the raw rows still kept.
+UPDATE search_daily SET no_results = searches WHERE nb_hits = 0;
 INSERT INTO analytics_state (name, value) SELECT 'searches_rolled_until', value FROM analytics_state WHERE name = 'rolled_until';
-INSERT INTO click_daily (day, clicks, positions, position_sum)
-    SELECT day, SUM(events), SUM(positions), SUM(position_sum) FROM insight_daily WHERE type = 'click' GROUP BY day;
+INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+    SELECT day, SUM(searches), SUM(no_results), 0, 0, 0 FROM search_daily GROUP BY day;
+INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+    SELECT day, 0, 0, SUM(events), SUM(positions), SUM(position_sum) FROM insight_daily WHERE type = 'click' GROUP BY day
+    ON CONFLICT (day) DO UPDATE SET clicks = excluded.clicks, positions = excluded.positions, position_sum = excluded.position_sum;
 INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
     SELECT (e.at AT TIME ZONE 'UTC')::date, q.query, 0, 0, COUNT(*), SUM(p.value::bigint),
         SUM(CASE WHEN p.value::bigint > 5 THEN 1 ELSE 0 END)
