@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/httpapi"
@@ -30,6 +31,9 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives database errors; nil discards them.
 	Logger *slog.Logger
+	// Source names the file the page at a site path was built from; nil, or ok false, when it is
+	// not known (the pages view then gives no source).
+	Source func(path string) (src dist.PageSource, ok bool)
 }
 
 // Paths of the dashboard's APIs.

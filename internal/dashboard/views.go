@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback/store"
 )
 
@@ -124,6 +125,19 @@ type pageRow struct {
 	NotHelpful int64    `json:"notHelpful"`
 	Comments   int64    `json:"comments"`
 	Ratio      *float64 `json:"ratio"` // share of helpful votes
+	// Source is the file the page was built from (JSON null when the served site does not say).
+	Source *dist.PageSource `json:"source"`
+}
+
+// source is the file the page at path was built from, nil when unknown.
+func (h *handler) source(path string) *dist.PageSource {
+	if h.opts.Source == nil {
+		return nil
+	}
+	if src, ok := h.opts.Source(path); ok {
+		return &src
+	}
+	return nil
 }
 
 // pageTrend is the daily votes of one page, every day of the range present.
@@ -222,9 +236,15 @@ func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (
 	if len(body.Pages) > store.DashboardLimit {
 		body.Pages = body.Pages[:store.DashboardLimit]
 	}
-	pagesT := table{name: "pages", header: []string{"url", "helpful", "not_helpful", "helpful_ratio", "comments"}}
-	for _, p := range body.Pages {
-		pagesT.rows = append(pagesT.rows, []string{p.URL, itoa(p.Helpful), itoa(p.NotHelpful), ftoa(p.Ratio), itoa(p.Comments)})
+	pagesT := table{name: "pages", header: []string{"url", "helpful", "not_helpful", "helpful_ratio", "comments", "source_file", "edit_url"}}
+	for i := range body.Pages {
+		p := &body.Pages[i]
+		p.Source = h.source(p.URL)
+		var file, edit string
+		if p.Source != nil {
+			file, edit = p.Source.File, p.Source.EditURL
+		}
+		pagesT.rows = append(pagesT.rows, []string{p.URL, itoa(p.Helpful), itoa(p.NotHelpful), ftoa(p.Ratio), itoa(p.Comments), file, edit})
 	}
 	commentsT := table{name: "comments", header: []string{"at", "url", "helpful", "category", "comment"}}
 	for _, c := range comments {
