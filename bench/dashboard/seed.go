@@ -16,31 +16,35 @@ type dialect struct {
 	rnd    func(n int) string     // a random integer in [0, n)
 	bool   func(expr string) string
 	json   func(expr string) string
-	final  []string // statements run after seeding (statistics)
+	// dayNumber is the days since 1970 of a daily table's day column.
+	dayNumber func(column string) string
+	final     []string // statements run after seeding (statistics)
 }
 
 var sqliteDialect = dialect{
 	series: func(n int, body string) string {
 		return fmt.Sprintf("WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < %d) %s", n-1, body)
 	},
-	ts:    func(ms string) string { return "(" + ms + ")" },
-	day:   func(ms string) string { return "(" + ms + ")" },
-	rnd:   func(n int) string { return fmt.Sprintf("(abs(random()) %% %d)", n) },
-	bool:  func(expr string) string { return "(CASE WHEN " + expr + " THEN 1 ELSE 0 END)" },
-	json:  func(expr string) string { return "(" + expr + ")" },
-	final: []string{"ANALYZE"},
+	ts:        func(ms string) string { return "(" + ms + ")" },
+	day:       func(ms string) string { return "(" + ms + ")" },
+	rnd:       func(n int) string { return fmt.Sprintf("(abs(random()) %% %d)", n) },
+	bool:      func(expr string) string { return "(CASE WHEN " + expr + " THEN 1 ELSE 0 END)" },
+	json:      func(expr string) string { return "(" + expr + ")" },
+	dayNumber: func(column string) string { return "(" + column + " / 86400000)" },
+	final:     []string{"ANALYZE"},
 }
 
 var postgresDialect = dialect{
 	series: func(n int, body string) string {
 		return fmt.Sprintf("WITH n(i) AS (SELECT generate_series(0, %d)::bigint) %s", n-1, body)
 	},
-	ts:    func(ms string) string { return "to_timestamp((" + ms + ") / 1000.0)" },
-	day:   func(ms string) string { return "(to_timestamp((" + ms + ") / 1000.0) AT TIME ZONE 'UTC')::date" },
-	rnd:   func(n int) string { return fmt.Sprintf("floor(random() * %d)::int", n) },
-	bool:  func(expr string) string { return "(" + expr + ")" },
-	json:  func(expr string) string { return "(" + expr + ")::jsonb" },
-	final: []string{"ANALYZE"},
+	ts:        func(ms string) string { return "to_timestamp((" + ms + ") / 1000.0)" },
+	day:       func(ms string) string { return "(to_timestamp((" + ms + ") / 1000.0) AT TIME ZONE 'UTC')::date" },
+	rnd:       func(n int) string { return fmt.Sprintf("floor(random() * %d)::int", n) },
+	bool:      func(expr string) string { return "(" + expr + ")" },
+	json:      func(expr string) string { return "(" + expr + ")::jsonb" },
+	dayNumber: func(column string) string { return "(" + column + " - DATE '1970-01-01')" },
+	final:     []string{"ANALYZE"},
 }
 
 // seedSQL is the statements that fill a freshly migrated database with p's rows.
@@ -74,6 +78,10 @@ func seedSQL(d dialect, p plan) []string {
 		FROM (SELECT %s AS day, 'query ' || (i %% %d) AS query, 1 + %d / (1 + i %% %d) AS searches,
 			CASE WHEN i %% 10 = 0 THEN 0 ELSE 5 END AS nb_hits FROM n) t`,
 		d.day(fmt.Sprintf("%d - (i / %d) * %d", today, p.distinct, dayMS)), p.distinct, perRank, p.distinct)))
+	out = append(out, fmt.Sprintf(
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, %s >> lv.k, query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
+		FROM search_daily, %s lv GROUP BY 1, 2, 3`, d.dayNumber("day"), store.BlockLevelsSQL))
 	out = append(out, d.series(p.days, fmt.Sprintf(
 		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum) SELECT %s, %d, %d, %d, %d, %d FROM n`,
 		d.day(fmt.Sprintf("%d - i * %d", today, dayMS)), p.perDay, p.perDay/10, p.perDay*3/10, p.perDay*3/10, p.perDay*3/10*13/2)))

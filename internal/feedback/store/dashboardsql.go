@@ -25,8 +25,9 @@ type DashboardSQL struct {
 	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
 	// QueriesDaily gives, per query, searches, most hits, searches without result, clicks (click
 	// positions given), their sum and clicks below FarPosition; QueriesRaw the first four, and
-	// ClicksPerQueryRaw query and the last three.
-	QueriesDaily, QueriesRaw, ClicksPerQueryRaw string
+	// ClicksPerQueryRaw query and the last three. QueriesBlocks gives what QueriesDaily does, from
+	// the blocks of search_blocks of one level (arguments level, first block, end block).
+	QueriesDaily, QueriesRaw, ClicksPerQueryRaw, QueriesBlocks string
 	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
 	PageVotes, PageTrend string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
@@ -199,13 +200,28 @@ func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, e
 		t.clicks.PositionSum += sum
 		t.clicks.Far += far
 	}
-	err = run(db.SQL.QueriesDaily, daily, db.SQL.Day, func(scan func(...any) error) error {
+	addTotals := func(scan func(...any) error) error {
 		if err := scan(&query, &searches, &hits, &none, &clicks, &sum, &far); err != nil {
 			return err
 		}
 		add(get(query))
 		return nil
-	})
+	}
+	// The rolled-up days are read from the fewest blocks of days that cover them, single days
+	// from the daily totals.
+	if daily.From.Before(daily.To) {
+		for _, b := range blockSpans(epochDay(daily.From), epochDay(daily.To)) {
+			if b.level == 0 {
+				days := Range{fromEpochDay(b.first), fromEpochDay(b.end)}
+				err = run(db.SQL.QueriesDaily, days, db.SQL.Day, addTotals)
+			} else {
+				err = db.Query(ctx, db.SQL.QueriesBlocks, []any{b.level, b.first, b.end}, addTotals)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
 	if err == nil {
 		clicks, sum, far = 0, 0, 0
 		err = run(db.SQL.QueriesRaw, raw, db.SQL.Time, func(scan func(...any) error) error {

@@ -57,12 +57,27 @@ var pruneSQL = store.PruneSQL{
 		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET clicks = search_daily.clicks + excluded.clicks,
 			position_sum = search_daily.position_sum + excluded.position_sum, far = search_daily.far + excluded.far`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, ((at AT TIME ZONE 'UTC')::date - DATE '1970-01-01') >> lv.k, query, COUNT(*), MAX(nb_hits),
+			SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET searches = search_blocks.searches + excluded.searches,
+			nb_hits = GREATEST(search_blocks.nb_hits, excluded.nb_hits), no_results = search_blocks.no_results + excluded.no_results`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, ((e.at AT TIME ZONE 'UTC')::date - DATE '1970-01-01') >> lv.k, q.query, 0, 0, 0, COUNT(*), SUM(p.value::bigint),
+			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
+			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value) CROSS JOIN ` + store.BlockLevelsSQL + ` lv
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET clicks = search_blocks.clicks + excluded.clicks,
+			position_sum = search_blocks.position_sum + excluded.position_sum, far = search_blocks.far + excluded.far`,
 	},
 
 	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1",
-		"DELETE FROM dashboard_daily WHERE day < $1"},
+		"DELETE FROM dashboard_daily WHERE day < $1",
+		"DELETE FROM search_blocks WHERE DATE '1970-01-01' + ((block + 1) << level) <= $1::date"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

@@ -38,6 +38,9 @@ var dashboardSQL = store.DashboardSQL{
 	QueriesDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
 			SUM(position_sum)::bigint, SUM(far)::bigint
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesBlocks: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
+			SUM(position_sum)::bigint, SUM(far)::bigint
+		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
 	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint, SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
 	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,

@@ -53,12 +53,24 @@ var pruneSQL = store.PruneSQL{
 		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET clicks = clicks + excluded.clicks,
 			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, (at / 86400000) >> lv.k, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= ? AND at < ? GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET searches = searches + excluded.searches,
+			nb_hits = MAX(nb_hits, excluded.nb_hits), no_results = no_results + excluded.no_results`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, (e.at / 86400000) >> lv.k, q.query, 0, 0, 0, COUNT(*), SUM(p.value),
+			SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p, ` + store.BlockLevelsSQL + ` lv
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET clicks = clicks + excluded.clicks,
+			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
 	},
 
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
-		"DELETE FROM dashboard_daily WHERE day < ?"},
+		"DELETE FROM dashboard_daily WHERE day < ?", "DELETE FROM search_blocks WHERE ((block + 1) << level) * 86400000 <= ?"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

@@ -27,6 +27,8 @@ var dashboardSQL = store.DashboardSQL{
 
 	QueriesDaily: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesBlocks: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
+		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
 	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
 	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)

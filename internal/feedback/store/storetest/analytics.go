@@ -140,6 +140,13 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	if got := dailyQueries(t, s, time.Time{}); len(got) != 0 {
 		t.Errorf("daily totals older than 400 days are kept: %v", got)
 	}
+	l, err := s.SearchQueries(ctx, store.Range{From: store.Day(now).AddDate(0, 0, -200), To: store.Day(now).AddDate(0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Top) != 0 {
+		t.Errorf("the dashboard's totals older than 400 days are kept: %+v", l.Top)
+	}
 }
 
 func testPruneCapsSize(t *testing.T, s store.Store) {

@@ -204,6 +204,12 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	same(t, "FarClicks of day 1", far1, []store.FarClicks{{Query: "rollup", Clicks: 2, PositionSum: 10, Far: 1}})
+	// A long range, read from blocks of up to 256 days, lists the same.
+	long, err := s.SearchQueries(ctx, store.Range{From: at(-300, 0), To: at(3, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "SearchQueries over 303 days", long, store.QueryLists{Top: top, NoResults: none, FarClicks: far})
 	if _, err := s.SearchDays(ctx, store.Range{From: at(2, 0), To: at(1, 0)}); !errors.Is(err, store.ErrBadRange) {
 		t.Errorf("a reversed range gave %v, want ErrBadRange", err)
 	}

@@ -44,3 +44,25 @@ INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, f
     GROUP BY 1, 2
     ON CONFLICT (day, query) DO UPDATE SET clicks = search_daily.clicks + excluded.clicks,
         position_sum = search_daily.position_sum + excluded.position_sum, far = search_daily.far + excluded.far;
+
+-- search_blocks holds the per-query totals of search_daily summed over aligned spans of 2, 4, 8 …
+-- 256 days: at level k, block b spans the days since 1970 from b << k to (b + 1) << k. A range of
+-- the dashboard reads a few spans instead of every day (a year: about 15 instead of 365).
+CREATE TABLE search_blocks (
+    level        INTEGER NOT NULL,
+    block        INTEGER NOT NULL,
+    query        TEXT    NOT NULL,
+    searches     BIGINT  NOT NULL,
+    nb_hits      INTEGER NOT NULL,
+    no_results   BIGINT  NOT NULL,
+    clicks       BIGINT  NOT NULL,
+    position_sum BIGINT  NOT NULL,
+    far          BIGINT  NOT NULL,
+    PRIMARY KEY (level, block, query) INCLUDE (searches, nb_hits, no_results, clicks, position_sum, far)
+);
+INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+    SELECT lv.k, (day - DATE '1970-01-01') >> lv.k, query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks),
+        SUM(position_sum), SUM(far)
+    FROM search_daily, (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5
+        UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8) lv
+    GROUP BY 1, 2, 3;
