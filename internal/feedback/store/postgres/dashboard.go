@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 	"strconv"
@@ -122,9 +123,14 @@ func querier(on queryer) store.Querier {
 }
 
 // inSnapshot runs fn in a read-only, repeatable-read transaction: its queries all see the
-// database as it was at the first of them.
+// database as it was at the first of them. JIT compilation is off in it: the planner's estimates
+// of the JSON array functions make it compile queries that then run in milliseconds, for hundreds
+// of milliseconds.
 func (s *Store) inSnapshot(ctx context.Context, fn func(store.Querier) error) error {
 	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL jit = off"); err != nil {
+			return fmt.Errorf("starting a dashboard read: %w", err)
+		}
 		return fn(querier(tx))
 	})
 }
