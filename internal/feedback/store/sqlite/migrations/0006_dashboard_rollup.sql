@@ -63,3 +63,7 @@ INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, c
     FROM search_daily, (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5
         UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8) lv
     GROUP BY 1, 2, 3;
+
+-- Ask AI questions per day are counted from the index alone, without reading each answer's text.
+DROP INDEX ask_exchanges_created_at;
+CREATE INDEX ask_exchanges_created_at ON ask_exchanges (created_at, outcome, sources);
