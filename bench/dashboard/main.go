@@ -198,6 +198,7 @@ func timeMethods(ctx context.Context, out io.Writer, st store.Dashboard, rg stor
 		{"SearchQueries", func(d store.Dashboard) error { _, err := d.SearchQueries(ctx, rg); return err }},
 		{"PageVotes", func(d store.Dashboard) error { _, err := d.PageVotes(ctx, rg); return err }},
 		{"PageTrend(all)", func(d store.Dashboard) error { _, err := d.PageTrend(ctx, rg, nil); return err }},
+		{"PageDays", func(d store.Dashboard) error { _, err := d.PageDays(ctx, rg); return err }},
 		{"Comments", func(d store.Dashboard) error { _, err := d.Comments(ctx, rg); return err }},
 		{"AskDays", func(d store.Dashboard) error { _, err := d.AskDays(ctx, rg); return err }},
 		{"EngineVotes", func(d store.Dashboard) error { _, err := d.EngineVotes(ctx, rg); return err }},

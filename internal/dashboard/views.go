@@ -355,7 +355,7 @@ func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (r
 	if err != nil {
 		return result{}, err
 	}
-	pdays, err := s.PageTrend(ctx, rg, nil)
+	pdays, err := s.PageDays(ctx, rg)
 	if err != nil {
 		return result{}, err
 	}

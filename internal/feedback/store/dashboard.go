@@ -150,6 +150,9 @@ type Dashboard interface {
 	// PageTrend counts votes per page and day, for the pages of urls (every page, the notes
 	// without one under URL "", when urls is nil), by URL then day.
 	PageTrend(ctx context.Context, r Range, urls []string) ([]PageVotes, error)
+	// PageDays counts votes and comments per day, of every page and of the notes without one,
+	// every day of r present (URL "").
+	PageDays(ctx context.Context, r Range) ([]PageVotes, error)
 	// Comments lists the comments, newest first.
 	Comments(ctx context.Context, r Range) ([]Comment, error)
 	// AskDays counts questions, answers without source and thumbs per day, every day of r present.

@@ -28,8 +28,9 @@ type DashboardSQL struct {
 	// ClicksPerQueryRaw query and the last three. QueriesBlocks gives what QueriesDaily does, from
 	// the blocks of search_blocks of one level (arguments level, first block, end block).
 	QueriesDaily, QueriesRaw, ClicksPerQueryRaw, QueriesBlocks string
-	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
-	PageVotes, PageTrend string
+	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first; PageDays day,
+	// helpful, not helpful, comments.
+	PageVotes, PageTrend, PageDays string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
 	Comments string
 	// AskDays gives day, questions, answered, answered without source; AskVotes day, engine, up,
@@ -339,6 +340,26 @@ func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls [
 	})
 	if err != nil {
 		return nil, fmt.Errorf("counting page votes: %w", err)
+	}
+	return out, nil
+}
+
+// PageDays implements Dashboard.
+func (db DashboardDB) PageDays(ctx context.Context, r Range) ([]PageVotes, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := make([]PageVotes, r.Days())
+	for i := range out {
+		out[i].Day = r.From.AddDate(0, 0, i)
+	}
+	err := db.counts(ctx, r, Range{}, r, "", db.SQL.PageDays, func(i int, v []int64) {
+		out[i].Helpful += v[0]
+		out[i].NotHelpful += v[1]
+		out[i].Comments += v[2]
+	})
+	if err != nil {
+		return nil, fmt.Errorf("counting page votes per day: %w", err)
 	}
 	return out, nil
 }

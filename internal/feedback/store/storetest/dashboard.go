@@ -268,6 +268,14 @@ func testDashboardPages(t *testing.T, s store.Store) {
 	same(t, "PageTrend", trend, []store.PageVotes{
 		{Day: at(0, 0), URL: "/a", Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(4, 0), URL: "/a", NotHelpful: 1},
 	})
+	days, err := s.PageDays(ctx, store.Range{From: at(0, 0), To: at(5, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "PageDays", days, []store.PageVotes{
+		{Day: at(0, 0), Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(1, 0), Helpful: 2, Comments: 1},
+		{Day: at(2, 0)}, {Day: at(3, 0)}, {Day: at(4, 0), NotHelpful: 1},
+	})
 	comments, err := s.Comments(ctx, r)
 	if err != nil {
 		t.Fatal(err)
