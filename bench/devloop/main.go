@@ -3,7 +3,7 @@
 // paragraph of prose, a page's title), the sidebars and site.yaml, alternating a plain write with
 // an editor's write-then-rename save, and prints the median and p90 of each kind of edit with
 // the median time of each phase the dev server reports in the event (debounce, load, convert,
-// prerender, records, write, serve).
+// prerender, records, write, patch, serve).
 //
 //	make build && go run ./bench/devloop [-bin bin/tzdocs] [-edits 20]
 package main
@@ -324,7 +324,7 @@ func waitReload(ch <-chan reload, route string, limit time.Duration) (reload, er
 
 // phaseOrder puts the phases in the order they run.
 func phaseOrder(names []string) []string {
-	rank := map[string]int{"debounce": 0, "load": 1, "convert": 2, "prerender": 3, "records": 4, "write": 5, "serve": 6, "total": 7}
+	rank := map[string]int{"debounce": 0, "load": 1, "convert": 2, "prerender": 3, "records": 4, "write": 5, "patch": 6, "serve": 7, "total": 8}
 	sort.SliceStable(names, func(i, j int) bool {
 		ri, ok := rank[names[i]]
 		if !ok {

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { root, startServer, launchBrowser, openPage, throwawayDatabase } from "./harness.mjs";
+import { root, startServer, launchBrowser, openPage, throwawayDatabase, eventually } from "./harness.mjs";
 
 let server;
 let browser;
@@ -58,9 +58,8 @@ test("a maintainer signs in with a link, reads every view, switches the range, d
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(server.url + "/admin");
     // Searches reach the database through the recorder's queue: wait until the API counts them.
-    await page.waitForFunction(async () => {
-      const r = await fetch("/api/admin/overview?days=7");
-      const o = await r.json();
+    await eventually("the seeded searches and vote reach the dashboard's API", async () => {
+      const o = await (await context.request.get(server.url + "/api/admin/overview?days=7")).json();
       return o.search.searches >= 2 && o.pages.notHelpful >= 1;
     });
     await page.reload();

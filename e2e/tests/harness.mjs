@@ -144,6 +144,25 @@ export async function framesPassed(page, frames = 10) {
   );
 }
 
+/** Resolves once the async `check` (run in Node, e.g. an API call through the page's context)
+ *  gives true, asking again 20 ms after each answer; fails with `message` after `timeout` ms.
+ *  Playwright's waitForFunction cannot do this: it takes the Promise an async predicate returns
+ *  for a true value and resolves at once. */
+export async function eventually(message, check, timeout = 15000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      if (await check()) return;
+      last = undefined;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${message}: not true after ${timeout} ms${last ? ` (${last.message})` : ""}`);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the poll interval, not a wait for time to pass
+  }
+}
+
 /** Holds back the responses to requests matching `pattern` until `release()` is called, so a test
  *  can look at the page while it waits for them (a slow network, with no timer). */
 export async function holdResponses(page, pattern) {

@@ -64,6 +64,9 @@ type Result struct {
 	// Records are the search records written to dist.RecordsFile, so `tzdocs dev` can index
 	// them without reading them back. Do not modify them.
 	Records []dist.Record
+	// RecordsChange numbers the records and tells which pages' records changed since the previous
+	// build, so `tzdocs dev` can replace them in its index.
+	RecordsChange RecordsChange
 }
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
@@ -84,8 +87,13 @@ type Builder struct {
 	texts      textCache                 // the pages' Markdown versions of the last build
 	pageJSONs  map[string]marshalledPage // the pages' data of the last build, by route (see pageJSON)
 	scan       *content.ScanCache        // the Markdown files as the last build read them
-	// records holds each page's search records from the last build, by route (see searchRecords).
-	records map[string]pageRecords
+	// records holds each page's search records from the last build, by route (see searchRecords),
+	// recordOrder the routes of the pages listed, in order, and recordsVersion counts the builds
+	// that made records.
+	records        map[string]pageRecords
+	recordOrder    []string
+	recordsVersion uint64
+	code           map[string]pageCode // each page's code blocks from the last build, by route
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -116,6 +124,7 @@ func New(opts Options) *Builder {
 		cache:     map[string]*converted{},
 		out:       out,
 		records:   map[string]pageRecords{},
+		code:      map[string]pageCode{},
 		texts:     textCache{},
 		pageJSONs: map[string]marshalledPage{},
 		scan:      content.NewScanCache(),
@@ -250,12 +259,12 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	}
 	b.texts.prune(site)
 	writeTextFiles(site, docs, out, func(d *content.Doc, md *markdown.Document) []byte { return b.texts.text(site, d, md) })
-	records, recordsJSON, err := b.searchRecords(site, docs)
+	records, recordsJSON, recordsChange, err := b.searchRecords(site, docs)
 	if err != nil {
 		return nil, err
 	}
 	out.Add(dist.RecordsFile, recordsJSON)
-	code, err := codeFile(site, docs)
+	code, err := b.codeFile(site, docs)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +296,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		}
 	}
 	res.Pages = len(pages)
-	res.Records = records
+	res.Records, res.RecordsChange = records, recordsChange
 	if b.later.job != nil {
 		res.Deferred = len(b.later.job.pages)
 	}

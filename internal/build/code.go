@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"tzdocs/internal/content"
@@ -16,9 +17,50 @@ func Code(ctx context.Context, siteDir string) ([]dist.CodeBlock, error) {
 	return fromSite(ctx, siteDir, siteCode)
 }
 
-// codeFile is the content of dist.CodeFile.
-func codeFile(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]byte, error) {
-	return json.Marshal(siteCode(site, docs))
+// pageCode is one page's code blocks marshalled, without the enclosing brackets, as the last
+// build made them of the page's conversion md.
+type pageCode struct {
+	md   *markdown.Document
+	json []byte
+}
+
+// codeFile is the content of dist.CodeFile: the JSON of siteCode, but a page whose conversion did
+// not change since the last build keeps the JSON of its blocks instead of marshalling them again.
+func (b *Builder) codeFile(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]byte, error) {
+	data := []byte{'['}
+	live := make(map[string]bool, len(site.Docs))
+	for _, d := range site.Docs {
+		if d.FrontMatter.Unlisted {
+			continue
+		}
+		live[d.Route] = true
+		pc, ok := b.code[d.Route]
+		if !ok || pc.md != docs[d] {
+			js, err := json.Marshal(appendPageCode(nil, d, docs[d]))
+			if err != nil {
+				return nil, fmt.Errorf("code blocks of %s: %w", d.Route, err)
+			}
+			pc = pageCode{md: docs[d], json: js}
+			if string(js) == "null" {
+				pc.json = nil
+			} else {
+				pc.json = js[1 : len(js)-1]
+			}
+			b.code[d.Route] = pc
+		}
+		if len(pc.json) > 0 {
+			if len(data) > 1 {
+				data = append(data, ',')
+			}
+			data = append(data, pc.json...)
+		}
+	}
+	for route := range b.code {
+		if !live[route] {
+			delete(b.code, route)
+		}
+	}
+	return append(data, ']'), nil
 }
 
 // siteCode lists the code blocks of every page that has search records, each under the URL of
@@ -26,21 +68,26 @@ func codeFile(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]b
 func siteCode(site *content.Site, docs map[*content.Doc]*markdown.Document) []dist.CodeBlock {
 	out := []dist.CodeBlock{}
 	for _, d := range site.Docs {
-		if d.FrontMatter.Unlisted {
-			continue
+		if !d.FrontMatter.Unlisted {
+			out = appendPageCode(out, d, docs[d])
 		}
-		anchor := ""
-		for _, s := range docs[d].Sections {
-			if opensAnchor(s) {
-				anchor = s.ID
-			}
-			url := d.Route
-			if anchor != "" {
-				url += "#" + anchor
-			}
-			for _, c := range s.Code {
-				out = append(out, dist.CodeBlock{URL: url, Lang: c.Lang, Code: strings.TrimRight(c.Text, "\n")})
-			}
+	}
+	return out
+}
+
+// appendPageCode appends the code blocks of one page.
+func appendPageCode(out []dist.CodeBlock, d *content.Doc, md *markdown.Document) []dist.CodeBlock {
+	anchor := ""
+	for _, s := range md.Sections {
+		if opensAnchor(s) {
+			anchor = s.ID
+		}
+		url := d.Route
+		if anchor != "" {
+			url += "#" + anchor
+		}
+		for _, c := range s.Code {
+			out = append(out, dist.CodeBlock{URL: url, Lang: c.Lang, Code: strings.TrimRight(c.Text, "\n")})
 		}
 	}
 	return out

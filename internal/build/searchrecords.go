@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,19 +91,45 @@ func sitePages(site *content.Site, docs map[*content.Doc]*markdown.Document) []s
 type pageRecords struct {
 	md      *markdown.Document // the page's conversion: kept, so a new one is never taken for it
 	key     string             // everything else they were made from (see searchPage)
+	page    string             // the records' url_without_anchor
 	records []dist.Record
 	json    []byte // the records marshalled, without the enclosing brackets
 }
 
+// RecordsChange numbers a build's search records (To; From is the previous build's of the same
+// Builder) and tells, when Pages is not nil, how they differ from the previous ones: replacing,
+// in the records numbered From, the records of each page of Pages (by url_without_anchor) with
+// the page's records there, in place (none for a page dropped), gives the records numbered To
+// (search.Index.Replace does just that). Pages is nil after the first build and when a page came
+// or the pages' order changed.
+type RecordsChange struct {
+	From, To uint64
+	Pages    map[string][]dist.Record
+}
+
+// dropped notes that a page of the previous records is gone, unless another page now has its URL.
+func (c *RecordsChange) dropped(page string) {
+	if _, ok := c.Pages[page]; !ok {
+		c.Pages[page] = nil
+	}
+}
+
 // searchRecords makes the site's search records and the content of dist.RecordsFile: the same
 // as records over sitePages, but a page whose conversion and place in the site did not change
-// since the last build keeps its records (and their JSON) instead of making them again.
-func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]dist.Record, []byte, error) {
+// since the last build keeps its records (and their JSON) instead of making them again. It tells
+// how they differ from the last build's.
+func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]dist.Record, []byte, RecordsChange, error) {
 	origin := dist.Origin(site.Config.URL, site.Config.BaseURL)
 	pages := sitePages(site, docs)
 	listed := make([]pageRecords, 0, len(pages))
 	live := make(map[string]bool, len(pages))
 	count, size := 0, 2
+	b.recordsVersion++
+	change := RecordsChange{From: b.recordsVersion - 1, To: b.recordsVersion}
+	if change.From != 0 {
+		change.Pages = map[string][]dist.Record{}
+	}
+	order := make([]string, 0, len(pages)) // the listed pages' routes
 	for i, p := range pages {
 		if p.unlisted {
 			continue
@@ -111,14 +138,21 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%q\x00%t", origin, p.lvl0, p.title, p.position, p.keywords, p.tutorial)
 		live[p.url] = true
 		pr, ok := b.records[p.url]
+		order = append(order, p.url)
 		if !ok || pr.md != md || pr.key != key {
 			recs := appendPageRecords(nil, origin, p)
 			js, err := json.Marshal(recs) // a slice, as the whole file is: the same bytes per record
 			if err != nil {
-				return nil, nil, fmt.Errorf("search records of %s: %w", p.url, err)
+				return nil, nil, change, fmt.Errorf("search records of %s: %w", p.url, err)
 			}
-			pr = pageRecords{md: md, key: key, records: recs, json: js[1 : len(js)-1]}
+			if change.Pages != nil && ok {
+				change.dropped(pr.page) // under another URL when the site moved
+			}
+			pr = pageRecords{md: md, key: key, page: origin + p.url, records: recs, json: js[1 : len(js)-1]}
 			b.records[p.url] = pr
+			if change.Pages != nil {
+				change.Pages[pr.page] = recs
+			}
 		}
 		listed = append(listed, pr)
 		count, size = count+len(pr.records), size+len(pr.json)+1
@@ -135,15 +169,24 @@ func (b *Builder) searchRecords(site *content.Site, docs map[*content.Doc]*markd
 		all = append(all, pr.records...)
 		data = append(data, pr.json...)
 	}
-	for url := range b.records {
+	for url, pr := range b.records {
 		if !live[url] {
 			delete(b.records, url)
+			if change.Pages != nil {
+				change.dropped(pr.page)
+			}
 		}
 	}
-	if len(all) == 0 {
-		return nil, []byte("null"), nil // what json.Marshal writes for no records
+	// Pages dropped leave the others in order; a page that came, or a new order, does not.
+	kept := slices.DeleteFunc(b.recordOrder, func(route string) bool { return !live[route] })
+	if !slices.Equal(kept, order) {
+		change.Pages = nil
 	}
-	return all, append(data, ']'), nil
+	b.recordOrder = order
+	if len(all) == 0 {
+		return nil, []byte("null"), change, nil // what json.Marshal writes for no records
+	}
+	return all, append(data, ']'), change, nil
 }
 
 // records makes one record per page title, one per heading and one per block of text or code,

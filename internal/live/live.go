@@ -175,12 +175,18 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	start := time.Now()
 	res, err := d.builder.Build(ctx)
 	served := time.Now()
+	var patch time.Duration
 	if err == nil {
 		d.mu.Lock()
+		recs := res.RecordsChange
 		if d.srv == nil {
 			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub})
+			if err == nil {
+				d.srv.SetRecordsVersion(recs.To)
+			}
 		} else {
-			err = d.srv.Patch(res.Files, res.Records)
+			err = d.srv.Patch(res.Files, &server.Records{All: res.Records, Version: recs.To, Base: recs.From, Pages: recs.Pages})
+			patch = time.Since(served)
 		}
 		d.mu.Unlock()
 	}
@@ -210,7 +216,7 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		if changed == nil {
 			changed = []string{}
 		}
-		t := newTimings(first, start, res.Phases, served)
+		t := newTimings(first, start, res.Phases, served, patch)
 		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
 		d.hub.send("ok", map[string]any{})
 		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})

@@ -10,7 +10,7 @@ import (
 
 // reloadEvent is the data of a `reload` event: the routes whose page changed, and where the
 // time from the first file event to the event went, in milliseconds by phase (debounce, the
-// build's phases, serve, total), which the dev-loop benchmark reads.
+// build's phases, patch, serve, total), which the dev-loop benchmark reads.
 type reloadEvent struct {
 	Routes  []string           `json:"routes"`
 	Timings map[string]float64 `json:"timings"`
@@ -23,16 +23,18 @@ type timings struct {
 }
 
 // newTimings measures a rebuild: first is the first file event (the start, for the first build),
-// start when the build began, phases the build's own, and served when the build ended.
-func newTimings(first, start time.Time, phases []build.Phase, served time.Time) timings {
+// start when the build began, phases the build's own, served when the build ended and patch the
+// time the server took to take in the new files and search records (server.Patch).
+func newTimings(first, start time.Time, phases []build.Phase, served time.Time, patch time.Duration) timings {
 	t := timings{phases: append([]build.Phase{{Name: "debounce", Took: start.Sub(first)}}, phases...)}
 	var measured time.Duration
 	for _, p := range phases {
 		measured += p.Took
 	}
-	// What the build did outside its phases, and swapping in the new files, count as serving.
+	// What the build did outside its phases, and the rest of the server's work, count as serving.
 	now := time.Now()
-	t.phases = append(t.phases, build.Phase{Name: "serve", Took: now.Sub(served) + max(0, served.Sub(start)-measured)})
+	t.phases = append(t.phases, build.Phase{Name: "patch", Took: patch},
+		build.Phase{Name: "serve", Took: max(0, now.Sub(served)-patch) + max(0, served.Sub(start)-measured)})
 	t.total = now.Sub(first)
 	return t
 }

@@ -20,7 +20,7 @@ func (ix *Index) advancedMatch(pq parsedQuery, rec int32) bool {
 func (ix *Index) hasPhrase(rec int32, words []string) bool {
 	ids := make([]int32, len(words))
 	for i, w := range words {
-		id, ok := ix.termID[w]
+		id, ok := ix.lookup(w)
 		if !ok {
 			return false
 		}

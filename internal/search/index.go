@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -15,7 +16,7 @@ const (
 )
 
 // Index is an in-memory inverted index over records. It is read-only once built and safe for
-// concurrent searches.
+// concurrent searches; Replace makes a new index from it, leaving it as it was.
 type Index struct {
 	records []dist.Record
 	recs    []recInfo
@@ -26,11 +27,14 @@ type Index struct {
 	// buckets[first rune][rune length] lists term ids, for the typo scan.
 	buckets map[rune]map[int][]int32
 	groups  int // number of distinct URLs
+	// delta is what an index made by Replace holds besides the base index it shares
+	// structures with; nil for an index made by NewIndex.
+	delta *delta
 }
 
 type term struct {
 	text     string
-	postings []posting
+	postings []posting // in record order
 }
 
 // posting is one occurrence of a term: record, attribute and word position in the attribute.
@@ -67,57 +71,31 @@ func NewIndex(records []dist.Record) *Index {
 		buckets: map[rune]map[int][]int32{},
 	}
 	groupID := map[string]int32{}
-	var spans []span // backing store of all recInfo.spans, grown in chunks
+	x := &indexer{word: ix.add, post: func(id int32, p posting) { ix.terms[id].postings = append(ix.terms[id].postings, p) }}
 	for i := range records {
-		if cap(spans)-len(spans) < 4096 {
-			spans = make([]span, 0, 64<<10)
-		}
-		r := &records[i]
-		info := &ix.recs[i]
-		if strings.HasPrefix(r.Type, "lvl") && len(r.Type) == 4 {
-			info.ownLevel = r.Type[3] - '0'
-		}
-		info.code = r.Code
-		info.tutorial = r.Kind == dist.KindTutorial
-		g, ok := groupID[r.URL]
+		g, ok := groupID[records[i].URL]
 		if !ok {
 			g = int32(len(groupID))
-			groupID[r.URL] = g
+			groupID[records[i].URL] = g
 		}
-		info.group = g
-		for a := 0; a < numAttrs; a++ {
-			text := attrText(r, a)
-			if text == "" {
-				continue
-			}
-			// Stop words share the position of the next word, so "Installing the Octez
-			// client" has its three words side by side, as the query "install octez client".
-			pos := 0
-			first := len(spans)
-			tokenize(text, func(t token) {
-				id := ix.add(t.text)
-				if pos < 0xffff {
-					ix.terms[id].postings = append(ix.terms[id].postings, posting{rec: int32(i), attr: uint8(a), pos: uint16(pos)})
-				}
-				spans = append(spans, span{term: id, start: uint32(t.start), end: uint32(t.end)})
-				if !stopWords[t.text] {
-					pos++
-				}
-			})
-			info.spans[a] = spans[first:len(spans):len(spans)]
-			info.nwords[a] = uint16(min(pos, 0xffff))
-		}
-		if info.ownLevel == 1 {
-			ix.addKeywords(int32(i), r.Keywords, info)
-		}
+		x.record(int32(i), &records[i], &ix.recs[i], g)
 	}
 	ix.groups = len(groupID)
-	ix.sorted = make([]int32, len(ix.terms))
+	// Words with no posting (found only past position 65535 of an attribute) match nothing and
+	// are left out of the lists candidates are taken from. The stem lists and typo buckets are
+	// in text order, as Replace keeps them: a word's candidates do not depend on which record
+	// held which word first.
+	ix.sorted = make([]int32, 0, len(ix.terms))
 	for i := range ix.terms {
-		ix.sorted[i] = int32(i)
-		t := ix.terms[i].text
+		if len(ix.terms[i].postings) > 0 {
+			ix.sorted = append(ix.sorted, int32(i))
+		}
+	}
+	sort.Slice(ix.sorted, func(a, b int) bool { return ix.terms[ix.sorted[a]].text < ix.terms[ix.sorted[b]].text })
+	for _, id := range ix.sorted {
+		t := ix.terms[id].text
 		s := stem(t)
-		ix.byStem[s] = append(ix.byStem[s], int32(i))
+		ix.byStem[s] = append(ix.byStem[s], id)
 		first, _ := utf8.DecodeRuneInString(t)
 		b := ix.buckets[first]
 		if b == nil {
@@ -125,10 +103,56 @@ func NewIndex(records []dist.Record) *Index {
 			ix.buckets[first] = b
 		}
 		n := utf8.RuneCountInString(t)
-		b[n] = append(b[n], int32(i))
+		b[n] = append(b[n], id)
 	}
-	sort.Slice(ix.sorted, func(a, b int) bool { return ix.terms[ix.sorted[a]].text < ix.terms[ix.sorted[b]].text })
 	return ix
+}
+
+// indexer reads records into an index: word returns the id of an index word, adding it if new,
+// and post files one occurrence of it.
+type indexer struct {
+	word  func(text string) int32
+	post  func(id int32, p posting)
+	spans []span // backing store of recInfo.spans, grown in chunks
+	chunk int    // spans a chunk holds; 0 → 64Ki
+}
+
+// record indexes record r as record number i of URL group g, filling in info.
+func (x *indexer) record(i int32, r *dist.Record, info *recInfo, g int32) {
+	if cap(x.spans)-len(x.spans) < 4096 {
+		x.spans = make([]span, 0, cmp.Or(x.chunk, 64<<10))
+	}
+	if strings.HasPrefix(r.Type, "lvl") && len(r.Type) == 4 {
+		info.ownLevel = r.Type[3] - '0'
+	}
+	info.code = r.Code
+	info.tutorial = r.Kind == dist.KindTutorial
+	info.group = g
+	for a := 0; a < numAttrs; a++ {
+		text := attrText(r, a)
+		if text == "" {
+			continue
+		}
+		// Stop words share the position of the next word, so "Installing the Octez
+		// client" has its three words side by side, as the query "install octez client".
+		pos := 0
+		first := len(x.spans)
+		tokenize(text, func(t token) {
+			id := x.word(t.text)
+			if pos < 0xffff {
+				x.post(id, posting{rec: i, attr: uint8(a), pos: uint16(pos)})
+			}
+			x.spans = append(x.spans, span{term: id, start: uint32(t.start), end: uint32(t.end)})
+			if !stopWords[t.text] {
+				pos++
+			}
+		})
+		info.spans[a] = x.spans[first:len(x.spans):len(x.spans)]
+		info.nwords[a] = uint16(min(pos, 0xffff))
+	}
+	if info.ownLevel == 1 {
+		x.keywords(i, r.Keywords, info)
+	}
 }
 
 // keywordStride is the distance, in word positions of the title attribute, between the keywords of
@@ -139,18 +163,17 @@ const (
 	maxKeywords   = 0xffff/keywordStride - 1
 )
 
-// addKeywords indexes a page record's keywords as words of its title attribute (lvl1), at
+// keywords indexes a page record's keywords as words of its title attribute (lvl1), at
 // positions of their own, without highlight spans: a keyword matches as the title does, and
 // the title shown stays the title.
-func (ix *Index) addKeywords(rec int32, keywords []string, info *recInfo) {
+func (x *indexer) keywords(rec int32, keywords []string, info *recInfo) {
 	for k, kw := range keywords[:min(len(keywords), maxKeywords)] {
 		pos := 0
 		tokenize(kw, func(t token) {
 			if pos >= keywordStride-1 {
 				return
 			}
-			id := ix.add(t.text)
-			ix.terms[id].postings = append(ix.terms[id].postings, posting{rec: rec, attr: 1, pos: uint16((k+1)*keywordStride + pos)})
+			x.post(x.word(t.text), posting{rec: rec, attr: 1, pos: uint16((k+1)*keywordStride + pos)})
 			if !stopWords[t.text] {
 				pos++
 			}
@@ -183,10 +206,20 @@ func (ix *Index) add(text string) int32 {
 }
 
 // Len returns the number of records indexed.
-func (ix *Index) Len() int { return len(ix.records) }
+func (ix *Index) Len() int {
+	if ix.delta != nil {
+		return len(ix.delta.seq)
+	}
+	return len(ix.records)
+}
 
-// Records returns the indexed records; callers must not modify them.
-func (ix *Index) Records() []dist.Record { return ix.records }
+// Records returns the indexed records, in order; callers must not modify them.
+func (ix *Index) Records() []dist.Record {
+	if ix.delta != nil {
+		return ix.delta.liveRecords(ix.records)
+	}
+	return ix.records
+}
 
 // attrText returns attribute a of a record: hierarchy level a, or the content.
 func attrText(r *dist.Record, a int) string {

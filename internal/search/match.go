@@ -39,13 +39,13 @@ func (ix *Index) expand(w queryWord) []candidate {
 			out = append(out, c)
 		}
 	}
-	if id, ok := ix.termID[w.text]; ok {
+	if id, ok := ix.lookup(w.text); ok {
 		addc(candidate{term: id, exact: true})
 	}
 	if !w.noStem {
-		for _, id := range ix.byStem[stem(w.text)] {
+		for _, id := range ix.stemTerms(stem(w.text)) {
 			form := formOther
-			if pluralPair(w.text, ix.terms[id].text) {
+			if pluralPair(w.text, ix.termText(id)) {
 				form = formPlural
 			}
 			addc(candidate{term: id, form: form})
@@ -63,14 +63,13 @@ func (ix *Index) expand(w queryWord) []candidate {
 	}
 	// A typo in the first letter is not forgiven: it keeps the scan to one bucket, and people
 	// rarely mistype the first letter.
-	byLen := ix.buckets[w.runes[0]]
 	var buf [maxTokenBytes]rune
 	for l := n - maxTypos; l <= n+maxTypos; l++ {
-		for _, id := range byLen[l] {
+		for _, id := range ix.bucket(w.runes[0], l) {
 			if seen[id] {
 				continue
 			}
-			t := ix.terms[id].text
+			t := ix.termText(id)
 			rs := buf[:0]
 			for _, r := range t {
 				rs = append(rs, r)
@@ -90,17 +89,16 @@ func (ix *Index) expand(w queryWord) []candidate {
 // mistyped while typing ("mihcel") still finds its completions. The start of a word may be one
 // letter shorter or longer than w, for a letter dropped or doubled.
 func (ix *Index) typoPrefixes(w queryWord, maxTypos int, seen map[int32]bool, addc func(candidate)) {
-	byLen := ix.buckets[w.runes[0]]
 	n := len(w.runes)
 	var buf [maxTokenBytes]rune
 	found := 0
 	for l := n + 1; l <= maxTokenBytes && found < maxPrefixTerms; l++ {
-		for _, id := range byLen[l] {
+		for _, id := range ix.bucket(w.runes[0], l) {
 			if seen[id] {
 				continue
 			}
 			rs := buf[:0]
-			for _, r := range ix.terms[id].text {
+			for _, r := range ix.termText(id) {
 				rs = append(rs, r)
 			}
 			best := maxTypos + 1
@@ -118,17 +116,18 @@ func (ix *Index) typoPrefixes(w queryWord, maxTypos int, seen map[int32]bool, ad
 // prefixTerms returns the index words that start with prefix, except stop words; when there
 // are more than maxPrefixTerms, the most frequent ones, as the likeliest completions.
 func (ix *Index) prefixTerms(prefix string) []int32 {
-	lo := sort.Search(len(ix.sorted), func(i int) bool { return ix.terms[ix.sorted[i]].text >= prefix })
-	hi := lo + sort.Search(len(ix.sorted)-lo, func(i int) bool { return !strings.HasPrefix(ix.terms[ix.sorted[lo+i]].text, prefix) })
+	sorted := ix.sortedTerms()
+	lo := sort.Search(len(sorted), func(i int) bool { return ix.termText(sorted[i]) >= prefix })
+	hi := lo + sort.Search(len(sorted)-lo, func(i int) bool { return !strings.HasPrefix(ix.termText(sorted[lo+i]), prefix) })
 	var out []int32
-	for _, id := range ix.sorted[lo:hi] {
-		if t := ix.terms[id].text; t != prefix && stopWords[t] {
+	for _, id := range sorted[lo:hi] {
+		if t := ix.termText(id); t != prefix && stopWords[t] {
 			continue
 		}
 		out = append(out, id)
 	}
 	if len(out) > maxPrefixTerms {
-		slices.SortFunc(out, func(a, b int32) int { return len(ix.terms[b].postings) - len(ix.terms[a].postings) })
+		slices.SortFunc(out, func(a, b int32) int { return len(ix.postings(b)) - len(ix.postings(a)) })
 		out = out[:maxPrefixTerms]
 	}
 	return out
@@ -187,7 +186,7 @@ func (ix *Index) match(pq parsedQuery) *matches {
 // "TezosToolkit". The compound counts as a match of both words, at the same place, without typos.
 func (ix *Index) addCompounds(pq parsedQuery, cands [][]candidate) {
 	for i := 0; i+1 < len(pq.words); i++ {
-		id, ok := ix.termID[pq.words[i].text+pq.words[i+1].text]
+		id, ok := ix.lookup(pq.words[i].text + pq.words[i+1].text)
 		if !ok {
 			continue
 		}

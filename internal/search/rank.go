@@ -55,12 +55,13 @@ func (ix *Index) putScratch(s *scratch) {
 	scratchPool.Put(s)
 }
 
-// ranked is a candidate record: its packed score, optional filter score, id and state in the
-// scratch (-1 when browsing).
+// ranked is a candidate record: its packed score, optional filter score, id, place among the
+// records (the last tie-break) and state in the scratch (-1 when browsing).
 type ranked struct {
 	key   uint64
 	boost uint16
 	rec   int32
+	ord   int32
 	si    int32
 }
 
@@ -82,7 +83,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 	defer ix.putScratch(s)
 	for wi, cands := range m.cands {
 		for _, c := range cands {
-			for _, p := range ix.terms[c.term].postings {
+			for _, p := range ix.postings(c.term) {
 				if q.Searchable != 0 && q.Searchable&(1<<p.attr) == 0 || c.typos > 0 && q.NoTypoAttrs&(1<<p.attr) != 0 {
 					continue
 				}
@@ -149,9 +150,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 			f(rec, si, st)
 		}
 		if browse {
-			for rec := range ix.records {
-				visit(int32(rec), -1, &browseState)
-			}
+			ix.eachRecord(func(rec int32) { visit(rec, -1, &browseState) })
 			return
 		}
 		for i, rec := range s.recs {
@@ -176,7 +175,7 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 		if fc != nil && !q.FacetingAfterDistinct {
 			fc.add(&ix.records[rec])
 		}
-		item := ranked{key: ri.Score, boost: q.Optional.score(&ix.records[rec], q.SumOrFiltersScores), rec: rec, si: si}
+		item := ranked{key: ri.Score, boost: q.Optional.score(&ix.records[rec], q.SumOrFiltersScores), rec: rec, ord: ix.order(rec), si: si}
 		if q.Typos == "strict" {
 			item.key = typosFirst(item.key)
 		}
@@ -311,7 +310,7 @@ func better(a, b ranked) bool {
 	if a.key != b.key {
 		return a.key > b.key
 	}
-	return a.rec < b.rec
+	return a.ord < b.ord
 }
 
 // wholeAttributeBonus is added to the exactness of a record with an attribute made of exactly

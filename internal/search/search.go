@@ -158,7 +158,7 @@ func (ix *Index) Search(q Query) Result {
 	hpp = min(hpp, MaxHitsPerPage)
 	res := Result{Hits: []Hit{}, Page: max(q.Page, 0), HitsPerPage: hpp, Query: q.Text}
 	pq := parseQueryFor(q)
-	if len(ix.records) == 0 {
+	if ix.Len() == 0 {
 		res.ProcessingTime = time.Since(start)
 		return res
 	}
