@@ -74,6 +74,8 @@ test("a maintainer signs in with a link, reads every view, switches the range, d
     await page.getByRole("link", { name: "Pages", exact: true }).click();
     const pages = page.getByRole("table", { name: "Votes per page, least helpful first" });
     await pages.getByRole("link", { name: "/overview" }).waitFor();
+    // The page's source file, named by the site's manifest (the fixture site sets no edit URL).
+    await pages.getByRole("cell", { name: "fixture-site/docs/overview/index.md" }).waitFor();
     await page.getByText("Out of date").waitFor();
 
     await page.getByRole("link", { name: "Ask AI", exact: true }).click();
@@ -87,7 +89,10 @@ test("a maintainer signs in with a link, reads every view, switches the range, d
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV: pages" }).click()]);
     const csv = await readFile(await download.path(), "utf8");
-    assert.match(csv, /^url,helpful,not_helpful,helpful_ratio,comments\n\/overview,0,1,0\.0000,1\n/);
+    assert.match(
+      csv,
+      /^url,helpful,not_helpful,helpful_ratio,comments,source_file,edit_url\n\/overview,0,1,0\.0000,1,fixture-site\/docs\/overview\/index\.md,\n/,
+    );
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/admin\/login$/);

@@ -247,7 +247,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	for _, p := range pages {
 		routes = append(routes, p.Route)
 	}
-	if err := out.AddJSON(dist.ManifestFile, dist.Manifest{Format: dist.FormatVersion, Routes: routes}); err != nil {
+	if err := out.AddJSON(dist.ManifestFile, dist.Manifest{Format: dist.FormatVersion, Routes: routes, Sources: pageSources(site)}); err != nil {
 		return nil, err
 	}
 	policy, err := contentPolicy(shell, docs, siteJSON)

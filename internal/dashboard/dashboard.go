@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/httpapi"
@@ -30,6 +31,9 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives database errors; nil discards them.
 	Logger *slog.Logger
+	// Source names the file the page at a site path was built from; nil, or ok false, when it is
+	// not known (the pages view then gives no source).
+	Source func(path string) (src dist.PageSource, ok bool)
 }
 
 // Paths of the dashboard's APIs.
@@ -52,8 +56,8 @@ const DefaultDays = 30
 // MaxDays bounds a custom range: the daily totals are kept 400 days.
 const MaxDays = 400
 
-// view builds one dashboard view for a range.
-type view func(h *handler, r *http.Request, rg store.Range) (result, error)
+// view builds one dashboard view for a range, reading s.
+type view func(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error)
 
 // result is a view: its JSON body and its tables, the first being the CSV default.
 type result struct {
@@ -120,7 +124,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, http.StatusBadRequest, "table only goes with format=csv")
 		return
 	}
-	res, err := v(h, r, rg)
+	// A view reads one snapshot, so that its tables agree with each other.
+	var res result
+	err = h.opts.Store.Snapshot(r.Context(), func(s store.Dashboard) error {
+		var err error
+		res, err = v(h, s, r, rg)
+		return err
+	})
 	if err != nil {
 		h.opts.Logger.Error("dashboard: reading a view", "path", r.URL.Path, "error", err)
 		httpapi.Error(w, http.StatusInternalServerError, "the dashboard could not read the feedback database; try again later")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/sqlite"
 	"tzdocs/internal/feedback/store/storetest"
@@ -91,6 +92,43 @@ func TestPagesViewPutsTheWorstFirst(t *testing.T) {
 	if len(v.Comments) != 2 || v.Comments[0].Comment != "more rollups" {
 		t.Errorf("comments %+v", v.Comments)
 	}
+}
+
+func TestPagesViewLinksTheSourceFile(t *testing.T) {
+	_, s := seeded(t)
+	sources := map[string]dist.PageSource{
+		"/a": {File: "site/docs/a.md", EditURL: "https://example.org/edit/main/site/docs/a.md"},
+	}
+	h, err := Handler(Options{Store: s, Now: func() time.Time { return storetest.DashboardDay.AddDate(0, 0, 2) },
+		Source: func(p string) (dist.PageSource, bool) { src, ok := sources[p]; return src, ok }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := getJSON[pagesJSON](t, h, "/api/admin/pages?days=7")
+	if len(v.Pages) != 2 || v.Pages[0].Source == nil || *v.Pages[0].Source != sources["/a"] || v.Pages[1].Source != nil {
+		t.Fatalf("pages %+v, want /a with its source and /b without", v.Pages)
+	}
+	rows, err := csv.NewReader(get(t, h, "/api/admin/pages?days=7&format=csv").Body).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 || rows[0][5] != "source_file" || rows[0][6] != "edit_url" || rows[1][5] != "site/docs/a.md" ||
+		rows[1][6] != sources["/a"].EditURL || rows[2][5] != "" {
+		t.Errorf("pages CSV %q", rows)
+	}
+	// Without a site to ask, pages have no source.
+	if v := getJSON[pagesJSON](t, mustHandler(t, s), "/api/admin/pages?days=7"); len(v.Pages) != 2 || v.Pages[0].Source != nil {
+		t.Errorf("pages without Options.Source %+v", v.Pages)
+	}
+}
+
+func mustHandler(t *testing.T, s store.Store) http.Handler {
+	t.Helper()
+	h, err := Handler(Options{Store: s, Now: func() time.Time { return storetest.DashboardDay.AddDate(0, 0, 2) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 func TestAskAIAndOverview(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback/store"
 )
 
@@ -91,24 +92,17 @@ func queryTable(name string, list []store.QueryCount) table {
 	return t
 }
 
-func searchView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func searchView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	days, err := s.SearchDays(ctx, rg)
 	if err != nil {
 		return result{}, err
 	}
-	top, err := s.TopQueries(ctx, rg, false)
+	lists, err := s.SearchQueries(ctx, rg)
 	if err != nil {
 		return result{}, err
 	}
-	none, err := s.TopQueries(ctx, rg, true)
-	if err != nil {
-		return result{}, err
-	}
-	far, err := s.FarClicks(ctx, rg)
-	if err != nil {
-		return result{}, err
-	}
+	top, none, far := lists.Top, lists.NoResults, lists.FarClicks
 	body := searchJSON{Range: rangeOf(rg), FarPosition: store.FarPosition, Top: top, NoResults: none, FarClicks: []farClick{}}
 	body.Days, body.Totals = searchDays(days)
 	daysT := table{name: "days", header: []string{"day", "searches", "no_results", "clicks", "ctr", "avg_click_position"}}
@@ -131,6 +125,19 @@ type pageRow struct {
 	NotHelpful int64    `json:"notHelpful"`
 	Comments   int64    `json:"comments"`
 	Ratio      *float64 `json:"ratio"` // share of helpful votes
+	// Source is the file the page was built from (JSON null when the served site does not say).
+	Source *dist.PageSource `json:"source"`
+}
+
+// source is the file the page at path was built from, nil when unknown.
+func (h *handler) source(path string) *dist.PageSource {
+	if h.opts.Source == nil {
+		return nil
+	}
+	if src, ok := h.opts.Source(path); ok {
+		return &src
+	}
+	return nil
 }
 
 // pageTrend is the daily votes of one page, every day of the range present.
@@ -178,8 +185,8 @@ func worstFirst(pages []pageRow) {
 	})
 }
 
-func pagesView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	votes, err := s.PageVotes(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -229,9 +236,15 @@ func pagesView(h *handler, r *http.Request, rg store.Range) (result, error) {
 	if len(body.Pages) > store.DashboardLimit {
 		body.Pages = body.Pages[:store.DashboardLimit]
 	}
-	pagesT := table{name: "pages", header: []string{"url", "helpful", "not_helpful", "helpful_ratio", "comments"}}
-	for _, p := range body.Pages {
-		pagesT.rows = append(pagesT.rows, []string{p.URL, itoa(p.Helpful), itoa(p.NotHelpful), ftoa(p.Ratio), itoa(p.Comments)})
+	pagesT := table{name: "pages", header: []string{"url", "helpful", "not_helpful", "helpful_ratio", "comments", "source_file", "edit_url"}}
+	for i := range body.Pages {
+		p := &body.Pages[i]
+		p.Source = h.source(p.URL)
+		var file, edit string
+		if p.Source != nil {
+			file, edit = p.Source.File, p.Source.EditURL
+		}
+		pagesT.rows = append(pagesT.rows, []string{p.URL, itoa(p.Helpful), itoa(p.NotHelpful), ftoa(p.Ratio), itoa(p.Comments), file, edit})
 	}
 	commentsT := table{name: "comments", header: []string{"at", "url", "helpful", "category", "comment"}}
 	for _, c := range comments {
@@ -279,8 +292,8 @@ func itemTable(name string, items []store.AskItem) table {
 	return t
 }
 
-func askView(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func askView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	days, err := s.AskDays(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -332,8 +345,8 @@ type overviewJSON struct {
 	Days   []overviewDay `json:"days"`
 }
 
-func overview(h *handler, r *http.Request, rg store.Range) (result, error) {
-	ctx, s := r.Context(), h.opts.Store
+func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
+	ctx := r.Context()
 	sdays, err := s.SearchDays(ctx, rg)
 	if err != nil {
 		return result{}, err
@@ -342,7 +355,7 @@ func overview(h *handler, r *http.Request, rg store.Range) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	pdays, err := s.PageTrend(ctx, rg, nil)
+	pdays, err := s.PageDays(ctx, rg)
 	if err != nil {
 		return result{}, err
 	}

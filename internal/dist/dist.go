@@ -125,6 +125,19 @@ func IsAsset(rel string) bool {
 type Manifest struct {
 	Format int      `json:"format"`
 	Routes []string `json:"routes"`
+	// Sources names, by canonical route, the file each page was built from (pages without one,
+	// such as a generated index, are absent), for the maintainers' dashboard.
+	Sources map[string]PageSource `json:"sources,omitempty"`
+}
+
+// PageSource is the file a page was built from.
+type PageSource struct {
+	// File is its path relative to the folder holding the site folder (the repository's root
+	// when the site is a folder of it), e.g. "site/docs/overview/index.md".
+	File string `json:"file"`
+	// EditURL is where to edit it (docs.editUrl followed by its path in the site folder), when
+	// the site sets an edit URL.
+	EditURL string `json:"editUrl,omitempty"`
 }
 
 // ContractTypes are the types the TypeScript is generated for, with every type they reach: what

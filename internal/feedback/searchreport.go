@@ -40,29 +40,33 @@ func SearchReport(ctx context.Context, s Store, w io.Writer, since time.Time, to
 	if err != nil {
 		return fmt.Errorf("reading the analytics state: %w", err)
 	}
-	raw := since
-	if since.Before(state.RolledUntil) {
-		raw = state.RolledUntil
-		err := s.DailyQueries(ctx, since, func(d DailyQuery) error {
+	// Searches and events are rolled up on markers of their own: each is read from its daily
+	// totals before its marker and from the raw rows after.
+	rawQueries, rawEvents := since, since
+	if since.Before(state.SearchesRolledUntil) {
+		rawQueries = state.SearchesRolledUntil
+		if err := s.DailyQueries(ctx, since, func(d DailyQuery) error {
 			addQuery(d.Query, d.Searches, d.NbHits)
 			return nil
-		})
-		if err == nil {
-			err = s.DailyEvents(ctx, since, func(d DailyEvents) error {
-				if d.Type == "click" {
-					clicks += d.Events
-				}
-				return nil
-			})
-		}
-		if err != nil {
+		}); err != nil {
 			return fmt.Errorf("reading daily search analytics: %w", err)
 		}
 	}
-	if err := s.Queries(ctx, raw, func(q Query) error { addQuery(q.Query, 1, q.NbHits); return nil }); err != nil {
+	if since.Before(state.RolledUntil) {
+		rawEvents = state.RolledUntil
+		if err := s.DailyEvents(ctx, since, func(d DailyEvents) error {
+			if d.Type == "click" {
+				clicks += d.Events
+			}
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading daily search analytics: %w", err)
+		}
+	}
+	if err := s.Queries(ctx, rawQueries, func(q Query) error { addQuery(q.Query, 1, q.NbHits); return nil }); err != nil {
 		return err
 	}
-	if err := s.Events(ctx, raw, func(e Event) error {
+	if err := s.Events(ctx, rawEvents, func(e Event) error {
 		if e.Type == "click" {
 			clicks++
 		}

@@ -51,6 +51,8 @@ type siteFiles struct {
 	notFoundHeaders responseHeaders
 	// routeList is the manifest's routes, kept for Server.Patch.
 	routeList []string
+	// sources names the file each page was built from, by canonical route (the manifest's).
+	sources map[string]dist.PageSource
 }
 
 // page is a canonical route's HTML and, when the build wrote one, its Markdown version. Both
@@ -100,7 +102,7 @@ func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
 	if s.origins, err = search.ParseOrigins(allowed); err != nil {
 		return fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
 	}
-	s.routes, s.routeList = map[string]string{}, built.Manifest.Routes
+	s.routes, s.routeList, s.sources = map[string]string{}, built.Manifest.Routes, built.Manifest.Sources
 	for _, r := range built.Manifest.Routes {
 		s.routes[routeKey(r)] = r
 	}

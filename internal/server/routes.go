@@ -116,7 +116,7 @@ func (s *Server) routes() (http.Handler, error) {
 			s.handle(mux, p, h)
 		}
 		if s.opts.Feedback != nil {
-			dh, err := dashboard.Handler(dashboard.Options{Store: s.opts.Feedback, Logger: s.opts.Logger})
+			dh, err := dashboard.Handler(dashboard.Options{Store: s.opts.Feedback, Logger: s.opts.Logger, Source: s.pageSource})
 			if err != nil {
 				return nil, err
 			}

@@ -105,6 +105,18 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
+// pageSource names the file the page at a site path (any spelling of its route) was built from,
+// for the dashboard's pages view.
+func (s *Server) pageSource(path string) (dist.PageSource, bool) {
+	site := s.site.Load()
+	route, ok := site.page(path)
+	if !ok {
+		return dist.PageSource{}, false
+	}
+	src, ok := site.sources[route]
+	return src, ok
+}
+
 // Reload reads the built site folder again.
 func (s *Server) Reload() error {
 	site, err := loadSite(s.opts.Dir)

@@ -74,6 +74,19 @@ func RollupUntil(now time.Time) time.Time {
 	return Day(now.Add(-RollupLag))
 }
 
+// SearchRollupLag is how long a search log, and the clicks the dashboard counts, stay in the raw
+// tables only: the recorder writes them seconds after they happen, so searches roll up into the
+// daily totals an hour later, on a marker of their own (StateSearchesRolledUntil), while Insights
+// events wait RollupLag. A click that reaches the server more than an hour late still counts in
+// the Insights totals, not in the dashboard's.
+const SearchRollupLag = time.Hour
+
+// SearchRollupUntil is the whole hour up to which searches and the dashboard's clicks may be
+// rolled up at now.
+func SearchRollupUntil(now time.Time) time.Time {
+	return now.UTC().Add(-SearchRollupLag).Truncate(time.Hour)
+}
+
 // Day is 00:00 UTC of t's day.
 func Day(t time.Time) time.Time {
 	return t.UTC().Truncate(24 * time.Hour)
@@ -88,16 +101,22 @@ type Pruned struct {
 
 // AnalyticsState is what the analytics housekeeping has done so far.
 type AnalyticsState struct {
-	// RolledUntil: raw rows before it are counted in the daily tables (zero when nothing is).
+	// RolledUntil: raw Insights events before it are counted in the daily tables (zero when
+	// nothing is).
 	RolledUntil time.Time
+	// SearchesRolledUntil: raw search logs before it are counted in the daily totals, and clicks
+	// in the dashboard's (zero when nothing is).
+	SearchesRolledUntil time.Time
 	// Rows dropped by the size cap, ever, per table.
 	DroppedQueries, DroppedEvents, DroppedDaily int64
 }
 
 // Names of the counters in the analytics_state table.
 const (
-	StateRolledUntil    = "rolled_until"
-	StateDroppedQueries = "dropped_search_queries"
-	StateDroppedEvents  = "dropped_insight_events"
-	StateDroppedDaily   = "dropped_daily"
+	StateRolledUntil = "rolled_until"
+	// StateSearchesRolledUntil is SearchesRolledUntil, in Unix milliseconds.
+	StateSearchesRolledUntil = "searches_rolled_until"
+	StateDroppedQueries      = "dropped_search_queries"
+	StateDroppedEvents       = "dropped_insight_events"
+	StateDroppedDaily        = "dropped_daily"
 )

@@ -60,6 +60,16 @@ type FarClicks struct {
 	Far         int64  `json:"far"`
 }
 
+// QueryLists are the lists of queries of the search view, each cut to DashboardLimit rows.
+type QueryLists struct {
+	// Top lists the most searched queries, most first, then by query in byte order; NoResults
+	// the same counting only the searches that found nothing (NbHits 0).
+	Top, NoResults []QueryCount
+	// FarClicks lists the queries with clicks below FarPosition, most such clicks first, then by
+	// query; clicks count on the day they were made, for the query of the search they followed.
+	FarClicks []FarClicks
+}
+
 // SearchView is the dashboard's search view.
 type SearchView struct {
 	Days      []SearchDay  `json:"days"`
@@ -129,17 +139,20 @@ type Dashboard interface {
 	// SearchDays counts searches, searches without result and clicks per day, every day of r
 	// present; days already rolled up are read from the daily totals.
 	SearchDays(ctx context.Context, r Range) ([]SearchDay, error)
-	// TopQueries lists the most searched queries, most first; noResults keeps only searches that
-	// found nothing.
+	// SearchQueries gives the lists of the search view, from one reading of the totals per query.
+	SearchQueries(ctx context.Context, r Range) (QueryLists, error)
+	// TopQueries is the Top list of SearchQueries, or its NoResults list when noResults is true.
 	TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error)
-	// FarClicks lists the queries with clicks below FarPosition, most such clicks first (raw
-	// events only: the daily totals do not keep positions).
+	// FarClicks is the FarClicks list of SearchQueries.
 	FarClicks(ctx context.Context, r Range) ([]FarClicks, error)
 	// PageVotes counts votes and comments per page, in no particular order (no limit).
 	PageVotes(ctx context.Context, r Range) ([]PageVotes, error)
 	// PageTrend counts votes per page and day, for the pages of urls (every page, the notes
 	// without one under URL "", when urls is nil), by URL then day.
 	PageTrend(ctx context.Context, r Range, urls []string) ([]PageVotes, error)
+	// PageDays counts votes and comments per day, of every page and of the notes without one,
+	// every day of r present (URL "").
+	PageDays(ctx context.Context, r Range) ([]PageVotes, error)
 	// Comments lists the comments, newest first.
 	Comments(ctx context.Context, r Range) ([]Comment, error)
 	// AskDays counts questions, answers without source and thumbs per day, every day of r present.
@@ -150,6 +163,10 @@ type Dashboard interface {
 	// cited no source, newest first.
 	ThumbsDown(ctx context.Context, r Range) ([]AskItem, error)
 	NoSourceAnswers(ctx context.Context, r Range) ([]AskItem, error)
+	// Snapshot calls fn with a Dashboard whose methods all read one state of the database (a
+	// read-only transaction), so that the aggregates of a view agree even while searches are
+	// recorded and rolled up.
+	Snapshot(ctx context.Context, fn func(Dashboard) error) error
 }
 
 // ErrBadRange is returned for an empty or reversed range.

@@ -18,18 +18,19 @@ type Querier func(ctx context.Context, query string, args []any, row func(scan f
 type DashboardSQL struct {
 	Time, Day func(time.Time) any
 
-	RolledUntil string // the roll-up state, in Unix milliseconds
+	RolledUntil string // the searches' roll-up state (StateSearchesRolledUntil), in Unix milliseconds
 
 	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
 	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
 	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
-	// TopDaily and TopRaw give query, searches, most hits; the NoResult pair keeps searches
-	// without result. Both are ordered by searches, then query in byte order.
-	TopDaily, TopRaw, NoResultDaily, NoResultRaw string
-	// FarClicks (arguments FarPosition, from, to, limit) gives query, clicks, position sum, far clicks.
-	FarClicks string
-	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first.
-	PageVotes, PageTrend string
+	// QueriesDaily gives, per query, searches, most hits, searches without result, clicks (click
+	// positions given), their sum and clicks below FarPosition; QueriesRaw the first four, and
+	// ClicksPerQueryRaw query and the last three. QueriesBlocks gives what QueriesDaily does, from
+	// the blocks of search_blocks of one level (arguments level, first block, end block).
+	QueriesDaily, QueriesRaw, ClicksPerQueryRaw, QueriesBlocks string
+	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first; PageDays day,
+	// helpful, not helpful, comments.
+	PageVotes, PageTrend, PageDays string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
 	Comments string
 	// AskDays gives day, questions, answered, answered without source; AskVotes day, engine, up,
@@ -54,20 +55,34 @@ func EachRow(rows Rows, row func(scan func(dest ...any) error) error) error {
 type DashboardDB struct {
 	SQL   DashboardSQL
 	Query Querier
+	// InSnapshot runs fn with a Querier reading one state of the database (a read-only
+	// transaction); Snapshot needs it.
+	InSnapshot func(ctx context.Context, fn func(Querier) error) error
+}
+
+// Snapshot implements Dashboard.
+func (db DashboardDB) Snapshot(ctx context.Context, fn func(Dashboard) error) error {
+	if db.InSnapshot == nil {
+		return fn(db)
+	}
+	return db.InSnapshot(ctx, func(q Querier) error {
+		return fn(DashboardDB{SQL: db.SQL, Query: q})
+	})
 }
 
 const msPerDay = int64(24 * time.Hour / time.Millisecond)
 
 func fromEpochDay(d int64) time.Time { return time.UnixMilli(d * msPerDay).UTC() }
 
-// split cuts r at the roll-up point: days before it are read from the daily totals, the others
-// from the raw rows. A part is empty when its From is not before its To.
+// split cuts r where the searches' roll-up stands: the days before it, and the day it falls in,
+// are read from the daily totals, the raw rows from it on. A part is empty when its From is not
+// before its To; the raw part may start within a day.
 func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err error) {
 	if err := r.Check(); err != nil {
 		return Range{}, Range{}, err
 	}
 	var until time.Time
-	err = db.Query(ctx, db.SQL.RolledUntil, []any{StateRolledUntil}, func(scan func(...any) error) error {
+	err = db.Query(ctx, db.SQL.RolledUntil, []any{StateSearchesRolledUntil}, func(scan func(...any) error) error {
 		var ms int64
 		if err := scan(&ms); err != nil {
 			return err
@@ -87,7 +102,11 @@ func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err
 	if cut.After(r.To) {
 		cut = r.To
 	}
-	return Range{r.From, cut}, Range{cut, r.To}, nil
+	days := Day(cut)
+	if days.Before(cut) {
+		days = days.AddDate(0, 0, 1) // the daily totals of cut's day hold its searches before cut
+	}
+	return Range{r.From, days}, Range{cut, r.To}, nil
 }
 
 // counts runs a query per part (daily totals, raw rows) whose rows are a day and three counts
@@ -144,73 +163,135 @@ func (db DashboardDB) SearchDays(ctx context.Context, r Range) ([]SearchDay, err
 	return out, nil
 }
 
-// TopQueries implements Dashboard.
-func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
+// queryTotals is what a range counts of one query.
+type queryTotals struct {
+	QueryCount
+	noResults int64
+	clicks    FarClicks
+}
+
+// SearchQueries implements Dashboard.
+func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, error) {
 	daily, raw, err := db.split(ctx, r)
 	if err != nil {
-		return nil, err
+		return QueryLists{}, err
 	}
-	dailySQL, rawSQL := db.SQL.TopDaily, db.SQL.TopRaw
-	if noResults {
-		dailySQL, rawSQL = db.SQL.NoResultDaily, db.SQL.NoResultRaw
+	all := map[string]*queryTotals{}
+	get := func(query string) *queryTotals {
+		t, ok := all[query]
+		if !ok {
+			t = &queryTotals{QueryCount: QueryCount{Query: query}, clicks: FarClicks{Query: query}}
+			all[query] = t
+		}
+		return t
 	}
-	all := map[string]*QueryCount{}
-	run := func(sql string, part Range, arg func(time.Time) any) error {
+	run := func(sql string, part Range, arg func(time.Time) any, add func(scan func(...any) error) error) error {
 		if !part.From.Before(part.To) {
 			return nil
 		}
-		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
-			var c QueryCount
-			if err := scan(&c.Query, &c.Searches, &c.NbHits); err != nil {
+		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, add)
+	}
+	var query string
+	var searches, hits, none, clicks, sum, far int64
+	add := func(t *queryTotals) {
+		t.Searches += searches
+		t.NbHits = max(t.NbHits, hits)
+		t.noResults += none
+		t.clicks.Clicks += clicks
+		t.clicks.PositionSum += sum
+		t.clicks.Far += far
+	}
+	addTotals := func(scan func(...any) error) error {
+		if err := scan(&query, &searches, &hits, &none, &clicks, &sum, &far); err != nil {
+			return err
+		}
+		add(get(query))
+		return nil
+	}
+	// The rolled-up days are read from the fewest blocks of days that cover them, single days
+	// from the daily totals.
+	if daily.From.Before(daily.To) {
+		for _, b := range blockSpans(epochDay(daily.From), epochDay(daily.To)) {
+			if b.level == 0 {
+				days := Range{fromEpochDay(b.first), fromEpochDay(b.end)}
+				err = run(db.SQL.QueriesDaily, days, db.SQL.Day, addTotals)
+			} else {
+				err = db.Query(ctx, db.SQL.QueriesBlocks, []any{b.level, b.first, b.end}, addTotals)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		clicks, sum, far = 0, 0, 0
+		err = run(db.SQL.QueriesRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
+			if err := scan(&query, &searches, &hits, &none); err != nil {
 				return err
 			}
-			if have, ok := all[c.Query]; ok {
-				have.Searches += c.Searches
-				have.NbHits = max(have.NbHits, c.NbHits)
-			} else {
-				all[c.Query] = &c
-			}
+			add(get(query))
 			return nil
 		})
 	}
-	if err := run(dailySQL, daily, db.SQL.Day); err != nil {
-		return nil, fmt.Errorf("listing top queries: %w", err)
+	if err == nil {
+		searches, hits, none = 0, 0, 0
+		err = run(db.SQL.ClicksPerQueryRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
+			if err := scan(&query, &clicks, &sum, &far); err != nil {
+				return err
+			}
+			add(get(query))
+			return nil
+		})
 	}
-	if err := run(rawSQL, raw, db.SQL.Time); err != nil {
-		return nil, fmt.Errorf("listing top queries: %w", err)
+	if err != nil {
+		return QueryLists{}, fmt.Errorf("counting searches per query: %w", err)
 	}
-	out := make([]QueryCount, 0, len(all))
-	for _, c := range all {
-		out = append(out, *c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Searches != out[j].Searches {
-			return out[i].Searches > out[j].Searches
+	l := QueryLists{Top: []QueryCount{}, NoResults: []QueryCount{}, FarClicks: []FarClicks{}}
+	for _, t := range all {
+		if t.Searches > 0 {
+			l.Top = append(l.Top, t.QueryCount)
 		}
-		return out[i].Query < out[j].Query
+		if t.noResults > 0 {
+			l.NoResults = append(l.NoResults, QueryCount{Query: t.Query, Searches: t.noResults})
+		}
+		if t.clicks.Far > 0 {
+			l.FarClicks = append(l.FarClicks, t.clicks)
+		}
+	}
+	mostFirst := func(list []QueryCount) []QueryCount {
+		sort.Slice(list, func(i, j int) bool {
+			if list[i].Searches != list[j].Searches {
+				return list[i].Searches > list[j].Searches
+			}
+			return list[i].Query < list[j].Query
+		})
+		return list[:min(len(list), DashboardLimit)]
+	}
+	l.Top, l.NoResults = mostFirst(l.Top), mostFirst(l.NoResults)
+	sort.Slice(l.FarClicks, func(i, j int) bool {
+		a, b := l.FarClicks[i], l.FarClicks[j]
+		if a.Far != b.Far {
+			return a.Far > b.Far
+		}
+		return a.Query < b.Query
 	})
-	return out[:min(len(out), DashboardLimit)], nil
+	l.FarClicks = l.FarClicks[:min(len(l.FarClicks), DashboardLimit)]
+	return l, nil
+}
+
+// TopQueries implements Dashboard.
+func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
+	l, err := db.SearchQueries(ctx, r)
+	if noResults {
+		return l.NoResults, err
+	}
+	return l.Top, err
 }
 
 // FarClicks implements Dashboard.
 func (db DashboardDB) FarClicks(ctx context.Context, r Range) ([]FarClicks, error) {
-	if err := r.Check(); err != nil {
-		return nil, err
-	}
-	out := []FarClicks{}
-	err := db.Query(ctx, db.SQL.FarClicks, []any{FarPosition, db.SQL.Time(r.From), db.SQL.Time(r.To), DashboardLimit},
-		func(scan func(...any) error) error {
-			var f FarClicks
-			if err := scan(&f.Query, &f.Clicks, &f.PositionSum, &f.Far); err != nil {
-				return err
-			}
-			out = append(out, f)
-			return nil
-		})
-	if err != nil {
-		return nil, fmt.Errorf("listing clicks far down: %w", err)
-	}
-	return out, nil
+	l, err := db.SearchQueries(ctx, r)
+	return l.FarClicks, err
 }
 
 // PageVotes implements Dashboard.
@@ -259,6 +340,26 @@ func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls [
 	})
 	if err != nil {
 		return nil, fmt.Errorf("counting page votes: %w", err)
+	}
+	return out, nil
+}
+
+// PageDays implements Dashboard.
+func (db DashboardDB) PageDays(ctx context.Context, r Range) ([]PageVotes, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	out := make([]PageVotes, r.Days())
+	for i := range out {
+		out[i].Day = r.From.AddDate(0, 0, i)
+	}
+	err := db.counts(ctx, r, Range{}, r, "", db.SQL.PageDays, func(i int, v []int64) {
+		out[i].Helpful += v[0]
+		out[i].NotHelpful += v[1]
+		out[i].Comments += v[2]
+	})
+	if err != nil {
+		return nil, fmt.Errorf("counting page votes per day: %w", err)
 	}
 	return out, nil
 }

@@ -23,6 +23,10 @@ type PruneSQL struct {
 
 	CountQueries, CountEvents   string // raw rows with from <= at < until
 	RollupQueries, RollupEvents string
+	// RollupDashboard add to the dashboard's totals, on the searches' marker: searches and clicks
+	// per day (dashboard_daily), clicks per day and query of the search each followed
+	// (search_daily).
+	RollupDashboard []string
 
 	ExpireQueries, ExpireEvents string // raw rows at < cutoff
 	ExpireDaily                 []string
@@ -37,6 +41,34 @@ type CapSQL struct {
 	Daily             bool // capped by MaxDailyRows rather than MaxRows
 }
 
+// rollUp adds the raw rows from the time the state counter marker holds up to until to the daily
+// totals (count counts them, each of rollups adds them) and moves the marker there. It returns
+// where the marker stands after.
+func rollUp(ctx context.Context, tx PruneTx, q PruneSQL, marker string, until time.Time, count string, rollups []string, p *Pruned) (time.Time, error) {
+	fromMS, err := tx.Int(ctx, q.GetState, marker)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("reading the roll-up state: %w", err)
+	}
+	from := time.UnixMilli(fromMS).UTC()
+	if !until.After(from) {
+		return from, nil
+	}
+	n, err := tx.Int(ctx, count, q.Time(from), q.Time(until))
+	if err != nil {
+		return time.Time{}, fmt.Errorf("counting rows to roll up: %w", err)
+	}
+	for _, stmt := range rollups {
+		if _, err := tx.Exec(ctx, stmt, q.Time(from), q.Time(until)); err != nil {
+			return time.Time{}, fmt.Errorf("rolling up: %w", err)
+		}
+	}
+	if _, err := tx.Exec(ctx, q.SetState, marker, until.UnixMilli()); err != nil {
+		return time.Time{}, fmt.Errorf("saving the roll-up state: %w", err)
+	}
+	p.RolledUp += n
+	return until, nil
+}
+
 // PruneIn runs Prune's steps in tx (see Store.Prune).
 func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.Time) (Pruned, error) {
 	r = r.WithDefaults()
@@ -44,27 +76,15 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 	fail := func(step string, err error) (Pruned, error) {
 		return Pruned{}, fmt.Errorf("pruning analytics: %s: %w", step, err)
 	}
-	fromMS, err := tx.Int(ctx, q.GetState, StateRolledUntil)
-	if err != nil {
-		return fail("reading the roll-up state", err)
+	// Searches and the dashboard's clicks roll up an hour after they happen, Insights events
+	// after the days in which they may still arrive.
+	searchRollups := append([]string{q.RollupQueries}, q.RollupDashboard...)
+	if _, err := rollUp(ctx, tx, q, StateSearchesRolledUntil, SearchRollupUntil(now), q.CountQueries, searchRollups, &p); err != nil {
+		return fail("searches", err)
 	}
-	from, until := time.UnixMilli(fromMS).UTC(), RollupUntil(now)
-	if until.After(from) {
-		for _, step := range []struct{ count, rollup string }{{q.CountQueries, q.RollupQueries}, {q.CountEvents, q.RollupEvents}} {
-			n, err := tx.Int(ctx, step.count, q.Time(from), q.Time(until))
-			if err != nil {
-				return fail("counting rows to roll up", err)
-			}
-			if _, err := tx.Exec(ctx, step.rollup, q.Time(from), q.Time(until)); err != nil {
-				return fail("rolling up", err)
-			}
-			p.RolledUp += n
-		}
-		if _, err := tx.Exec(ctx, q.SetState, StateRolledUntil, until.UnixMilli()); err != nil {
-			return fail("saving the roll-up state", err)
-		}
-	} else {
-		until = from
+	until, err := rollUp(ctx, tx, q, StateRolledUntil, RollupUntil(now), q.CountEvents, []string{q.RollupEvents}, &p)
+	if err != nil {
+		return fail("Insights events", err)
 	}
 	// Raw rows go once they are past their retention and rolled up, never before.
 	cutoff := now.Add(-r.Raw)
@@ -129,6 +149,10 @@ func ReadState(rows Rows) (AnalyticsState, error) {
 		case StateRolledUntil:
 			if value > 0 {
 				s.RolledUntil = time.UnixMilli(value).UTC()
+			}
+		case StateSearchesRolledUntil:
+			if value > 0 {
+				s.SearchesRolledUntil = time.UnixMilli(value).UTC()
 			}
 		case StateDroppedQueries:
 			s.DroppedQueries = value

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { AskData, OverviewData, PagesData, Range, SearchData, Session, View } from "./api";
 import { APIError, decimal, getJSON, percent, viewURL } from "./api";
 import { Chart } from "./Chart";
+import { SourceLink } from "./SourceLink";
 
 const VIEWS: { id: View; label: string }[] = [
   { id: "overview", label: "Overview" },
@@ -290,6 +291,7 @@ function PagesView({ data }: { data: PagesData }) {
             <th scope="col">Not helpful</th>
             <th scope="col">Helpful share</th>
             <th scope="col">Comments</th>
+            <th scope="col">Source</th>
           </tr>
         </thead>
         <tbody>
@@ -302,6 +304,9 @@ function PagesView({ data }: { data: PagesData }) {
               <td>{p.notHelpful}</td>
               <td>{percent(p.ratio)}</td>
               <td>{p.comments}</td>
+              <td>
+                <SourceLink source={p.source} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -30,7 +30,15 @@ export interface SearchData {
 export interface PagesData {
   range: RangeInfo;
   totals: { helpful: number; notHelpful: number; comments: number };
-  pages: { url: string; helpful: number; notHelpful: number; comments: number; ratio: number | null }[];
+  pages: {
+    url: string;
+    helpful: number;
+    notHelpful: number;
+    comments: number;
+    ratio: number | null;
+    /** The file the page was built from: its path in the repository, and where to edit it when the site says. */
+    source: { file: string; editUrl?: string } | null;
+  }[];
   trend: { url: string; days: { day: string; helpful: number; notHelpful: number }[] }[];
   comments: { at: string; url: string; helpful: boolean | null; comment: string; category: string }[];
 }

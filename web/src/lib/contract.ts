@@ -103,6 +103,25 @@ export const KindTutorial = "tutorial";
 export interface Manifest {
   format: number;
   routes: string[];
+  /**
+   * Sources names, by canonical route, the file each page was built from (pages without one,
+   * such as a generated index, are absent), for the maintainers' dashboard.
+   */
+  sources?: { [key: string]: PageSource };
+}
+
+/** PageSource is the file a page was built from. */
+export interface PageSource {
+  /**
+   * File is its path relative to the folder holding the site folder (the repository's root
+   * when the site is a folder of it), e.g. "site/docs/overview/index.md".
+   */
+  file: string;
+  /**
+   * EditURL is where to edit it (docs.editUrl followed by its path in the site folder), when
+   * the site sets an edit URL.
+   */
+  editUrl?: string;
 }
 
 /** PageData is one page's data, written to DataFile(route) and inlined in its HTML. */

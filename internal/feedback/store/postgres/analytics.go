@@ -3,12 +3,16 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"tzdocs/internal/feedback/store"
 )
+
+// farPosition is store.FarPosition, written into SQL.
+var farPosition = strconv.Itoa(store.FarPosition)
 
 // pruneSQL spells store.PruneIn for PostgreSQL, where days are DATEs in UTC.
 var pruneSQL = store.PruneSQL{
@@ -21,10 +25,11 @@ var pruneSQL = store.PruneSQL{
 
 	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= $1 AND at < $2",
 	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2",
-	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
-		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
+		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET searches = search_daily.searches + excluded.searches,
-			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits)`,
+			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits), no_results = search_daily.no_results + excluded.no_results`,
 	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
 		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*), SUM(jsonb_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
@@ -32,9 +37,47 @@ var pruneSQL = store.PruneSQL{
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events,
 			positions = insight_daily.positions + excluded.positions, position_sum = insight_daily.position_sum + excluded.position_sum`,
 
+	RollupDashboard: []string{
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT (at AT TIME ZONE 'UTC')::date, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET searches = dashboard_daily.searches + excluded.searches,
+			no_results = dashboard_daily.no_results + excluded.no_results`,
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT (at AT TIME ZONE 'UTC')::date, 0, 0, COUNT(*), SUM(jsonb_array_length(positions)),
+			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
+		FROM insight_events WHERE type = 'click' AND at >= $1 AND at < $2 GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET clicks = dashboard_daily.clicks + excluded.clicks,
+			positions = dashboard_daily.positions + excluded.positions, position_sum = dashboard_daily.position_sum + excluded.position_sum`,
+		`INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
+		SELECT (e.at AT TIME ZONE 'UTC')::date, q.query, 0, 0, COUNT(*), SUM(p.value::bigint),
+			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
+			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET clicks = search_daily.clicks + excluded.clicks,
+			position_sum = search_daily.position_sum + excluded.position_sum, far = search_daily.far + excluded.far`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, ((at AT TIME ZONE 'UTC')::date - DATE '1970-01-01') >> lv.k, query, COUNT(*), MAX(nb_hits),
+			SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET searches = search_blocks.searches + excluded.searches,
+			nb_hits = GREATEST(search_blocks.nb_hits, excluded.nb_hits), no_results = search_blocks.no_results + excluded.no_results`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, ((e.at AT TIME ZONE 'UTC')::date - DATE '1970-01-01') >> lv.k, q.query, 0, 0, 0, COUNT(*), SUM(p.value::bigint),
+			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
+			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value) CROSS JOIN ` + store.BlockLevelsSQL + ` lv
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET clicks = search_blocks.clicks + excluded.clicks,
+			position_sum = search_blocks.position_sum + excluded.position_sum, far = search_blocks.far + excluded.far`,
+	},
+
 	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
-	ExpireDaily:   []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1"},
+	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1",
+		"DELETE FROM dashboard_daily WHERE day < $1",
+		"DELETE FROM search_blocks WHERE DATE '1970-01-01' + ((block + 1) << level) <= $1::date"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
@@ -79,7 +122,7 @@ func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (st
 // DailyQueries implements store.Store.
 func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
 	var d store.DailyQuery
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= $1::date ORDER BY day, query",
+	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= $1::date AND searches > 0 ORDER BY day, query",
 		store.Day(since), []any{&d.Day, &d.Query, &d.Searches, &d.NbHits}, func() error {
 			d.Day = d.Day.UTC()
 			return fn(d)

@@ -2,6 +2,9 @@ package postgres
 
 import (
 	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
 	"strconv"
 	"strings"
 	"time"
@@ -25,30 +28,31 @@ var dashboardSQL = store.DashboardSQL{
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 
-	SearchDaysDaily: `SELECT ` + dailyDay + `, SUM(searches)::bigint, SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END)::bigint, 0
-		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysDaily: `SELECT ` + dailyDay + `, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT ` + dailyDay + `, SUM(events)::bigint, SUM(positions)::bigint, SUM(position_sum)::bigint FROM insight_daily
-		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
+	ClicksDaily: `SELECT ` + dailyDay + `, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
 		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
-	TopDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint FROM search_daily WHERE day >= ? AND day < ?
-		GROUP BY query`,
-	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint FROM search_queries WHERE at >= ? AND at < ?
-		GROUP BY query`,
-	NoResultDaily: `SELECT query, SUM(searches)::bigint, 0::bigint FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
-		GROUP BY query`,
-	NoResultRaw: `SELECT query, COUNT(*), 0::bigint FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
-		GROUP BY query`,
-	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint, SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END)::bigint AS far
-		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
+	QueriesDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
+			SUM(position_sum)::bigint, SUM(far)::bigint
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesBlocks: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
+			SUM(position_sum)::bigint, SUM(far)::bigint
+		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint, SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
+	// The searches of the clicks are looked up one by one in the index on query_id (OFFSET 0 keeps
+	// the planner from turning the lookup into a join that reads every search of the raw table).
+	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,
+			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)::bigint
+		FROM insight_events e
+			CROSS JOIN LATERAL (SELECT s.query FROM search_queries s WHERE s.query_id = e.query_id AND s.query_id <> '' OFFSET 0) q
 			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
-		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
-		GROUP BY q.query HAVING SUM(CASE WHEN p.value::bigint > ?1 THEN 1 ELSE 0 END) > 0
-		ORDER BY far DESC, q.query COLLATE "C" LIMIT ?4`,
+		WHERE e.type = 'click' AND e.query_id <> '' AND e.at >= ? AND e.at < ?
+		GROUP BY q.query`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,
 		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
@@ -56,6 +60,9 @@ var dashboardSQL = store.DashboardSQL{
 	PageTrend: `SELECT ` + createdDay + `, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint,
 		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY url COLLATE "C", 1`,
+	PageDays: `SELECT ` + createdDay + `, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,
+		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1`,
 	Comments: `SELECT ` + createdMS + `, url, COALESCE(helpful::int, -1)::bigint, comment, category FROM page_feedback
 		WHERE created_at >= ? AND created_at < ? AND comment <> '' ORDER BY created_at DESC, id DESC LIMIT ?`,
 
@@ -101,12 +108,32 @@ func rebind(query string) string {
 	return b.String()
 }
 
-// query runs a dashboard query.
-func (s *Store) query(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-	rows, err := s.pool.Query(ctx, rebind(query), args...)
-	if err != nil {
-		return err
+// queryer is what runs a dashboard query: the pool or a transaction.
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// querier gives the store.Querier of on.
+func querier(on queryer) store.Querier {
+	return func(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+		rows, err := on.Query(ctx, rebind(query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return store.EachRow(rows, row)
 	}
-	defer rows.Close()
-	return store.EachRow(rows, row)
+}
+
+// inSnapshot runs fn in a read-only, repeatable-read transaction: its queries all see the
+// database as it was at the first of them. JIT compilation is off in it: the planner's estimates
+// of the JSON array functions make it compile queries that then run in milliseconds, for hundreds
+// of milliseconds.
+func (s *Store) inSnapshot(ctx context.Context, fn func(store.Querier) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL jit = off"); err != nil {
+			return fmt.Errorf("starting a dashboard read: %w", err)
+		}
+		return fn(querier(tx))
+	})
 }

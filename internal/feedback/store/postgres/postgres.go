@@ -77,7 +77,7 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("feedback database %s: %w", name, err)
 	}
 	s := &Store{pool: pool, name: name, now: cfg.now}
-	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: s.query}
+	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: querier(s.pool), InSnapshot: s.inSnapshot}
 	if err := s.migrate(ctx, cfg.migrations); err != nil {
 		pool.Close()
 		return nil, err

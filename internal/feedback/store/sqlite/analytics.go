@@ -4,10 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"time"
 
 	"tzdocs/internal/feedback/store"
 )
+
+// farPosition is store.FarPosition, written into SQL.
+var farPosition = strconv.Itoa(store.FarPosition)
 
 // pruneSQL spells store.PruneIn for SQLite, where times are Unix milliseconds.
 var pruneSQL = store.PruneSQL{
@@ -20,9 +24,11 @@ var pruneSQL = store.PruneSQL{
 
 	CountQueries: "SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?",
 	CountEvents:  "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?",
-	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits)
-		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
-		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits)`,
+	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
+		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, nb_hits = MAX(nb_hits, excluded.nb_hits),
+			no_results = no_results + excluded.no_results`,
 	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
 		SELECT at - at % 86400000, type, name, index_name, COUNT(*), SUM(json_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
@@ -30,9 +36,41 @@ var pruneSQL = store.PruneSQL{
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = events + excluded.events,
 			positions = positions + excluded.positions, position_sum = position_sum + excluded.position_sum`,
 
+	RollupDashboard: []string{
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT at - at % 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET searches = searches + excluded.searches, no_results = no_results + excluded.no_results`,
+		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
+		SELECT at - at % 86400000, 0, 0, COUNT(*), SUM(json_array_length(positions)),
+			SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1
+		ON CONFLICT (day) DO UPDATE SET clicks = clicks + excluded.clicks, positions = positions + excluded.positions,
+			position_sum = position_sum + excluded.position_sum`,
+		`INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
+		SELECT e.at - e.at % 86400000, q.query, 0, 0, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2
+		ON CONFLICT (day, query) DO UPDATE SET clicks = clicks + excluded.clicks,
+			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, (at / 86400000) >> lv.k, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
+		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= ? AND at < ? GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET searches = searches + excluded.searches,
+			nb_hits = MAX(nb_hits, excluded.nb_hits), no_results = no_results + excluded.no_results`,
+		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
+		SELECT lv.k, (e.at / 86400000) >> lv.k, q.query, 0, 0, 0, COUNT(*), SUM(p.value),
+			SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p, ` + store.BlockLevelsSQL + ` lv
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2, 3
+		ON CONFLICT (level, block, query) DO UPDATE SET clicks = clicks + excluded.clicks,
+			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
+	},
+
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
-	ExpireDaily:   []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?"},
+	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
+		"DELETE FROM dashboard_daily WHERE day < ?", "DELETE FROM search_blocks WHERE ((block + 1) << level) * 86400000 <= ?"},
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
@@ -82,7 +120,7 @@ func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (st
 
 // DailyQueries implements store.Store.
 func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? ORDER BY day, query",
+	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? AND searches > 0 ORDER BY day, query",
 		store.Day(since), func(rows *sql.Rows) error {
 			var d store.DailyQuery
 			var day int64

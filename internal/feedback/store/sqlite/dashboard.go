@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"time"
 
 	"tzdocs/internal/feedback/store"
@@ -15,28 +17,24 @@ var dashboardSQL = store.DashboardSQL{
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 
-	SearchDaysDaily: `SELECT day / 86400000, SUM(searches), SUM(CASE WHEN nb_hits = 0 THEN searches ELSE 0 END), 0
-		FROM search_daily WHERE day >= ? AND day < ? GROUP BY 1`,
+	SearchDaysDaily: `SELECT day / 86400000, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT day / 86400000, SUM(events), SUM(positions), SUM(position_sum) FROM insight_daily
-		WHERE day >= ? AND day < ? AND type = 'click' GROUP BY 1`,
+	ClicksDaily: `SELECT day / 86400000, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	ClicksRaw: `SELECT at / 86400000, COUNT(*), SUM(json_array_length(positions)),
 		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
-	TopDaily: `SELECT query, SUM(searches), MAX(nb_hits) FROM search_daily WHERE day >= ? AND day < ?
-		GROUP BY query`,
-	TopRaw: `SELECT query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at >= ? AND at < ?
-		GROUP BY query`,
-	NoResultDaily: `SELECT query, SUM(searches), 0 FROM search_daily WHERE day >= ? AND day < ? AND nb_hits = 0
-		GROUP BY query`,
-	NoResultRaw: `SELECT query, COUNT(*), 0 FROM search_queries WHERE at >= ? AND at < ? AND nb_hits = 0
-		GROUP BY query`,
-	FarClicks: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ?1 THEN 1 ELSE 0 END) AS far
+	QueriesDaily: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
+		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
+	QueriesBlocks: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
+		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
+	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
-		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ?2 AND e.at < ?3
-		GROUP BY q.query HAVING far > 0 ORDER BY far DESC, q.query LIMIT ?4`,
+		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
+		GROUP BY q.query`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
 		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
@@ -44,6 +42,9 @@ var dashboardSQL = store.DashboardSQL{
 	PageTrend: `SELECT created_at / 86400000, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END),
 		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END), SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY 2, 1`,
+	PageDays: `SELECT created_at / 86400000, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
+		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
+		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1`,
 	Comments: `SELECT created_at, url, COALESCE(helpful, -1), comment, category FROM page_feedback
 		WHERE created_at >= ? AND created_at < ? AND comment <> '' ORDER BY created_at DESC, id DESC LIMIT ?`,
 
@@ -61,12 +62,30 @@ var dashboardSQL = store.DashboardSQL{
 		ORDER BY created_at DESC, id DESC LIMIT ?`,
 }
 
-// query runs a dashboard query on the read pool.
-func (s *Store) query(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-	rows, err := s.r.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
+// queryer is what runs a dashboard query: the read pool or a transaction on it.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// querier gives the store.Querier of on.
+func querier(on queryer) store.Querier {
+	return func(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+		rows, err := on.QueryContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return store.EachRow(rows, row)
 	}
-	defer rows.Close()
-	return store.EachRow(rows, row)
+}
+
+// inSnapshot runs fn in a read transaction on the read pool: under WAL, its queries all see the
+// database as it was at the first of them.
+func (s *Store) inSnapshot(ctx context.Context, fn func(store.Querier) error) error {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("starting a dashboard read: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(querier(tx))
 }

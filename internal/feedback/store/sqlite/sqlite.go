@@ -97,7 +97,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	s := &Store{path: path, w: w, r: r, now: cfg.now}
-	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: s.query}
+	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: querier(r), InSnapshot: s.inSnapshot}
 	err = retryBusy(ctx, func() error {
 		var mode string
 		if err := w.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {

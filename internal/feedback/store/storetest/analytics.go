@@ -64,7 +64,8 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	now := time.Now().UTC()
 	// 100 and 10 days ago: old enough to roll up; the first also past the 90 days of raw rows.
-	// 2 days ago: too recent to roll up (an Insights event of that day may still come).
+	// 2 days ago: the search rolls up (an hour later is enough), the Insights event does not (an
+	// event of that day may still come).
 	var qs []store.Query
 	var es []store.Event
 	for _, d := range []int{100, 100, 10, 10, 10, 2} {
@@ -82,8 +83,8 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatalf("Prune: %v", err)
 	}
-	if p.RolledUp != 6+5 || p.Dropped != 0 {
-		t.Errorf("Prune = %+v, want 11 rows rolled up and none dropped", p)
+	if p.RolledUp != 7+5 || p.Dropped != 0 {
+		t.Errorf("Prune = %+v, want 12 rows rolled up and none dropped", p)
 	}
 	if q, e := countRows(t, s); q != 4 || e != 4 {
 		t.Errorf("raw rows left: %d queries, %d events; want the 4 of the last 90 days each", q, e)
@@ -91,12 +92,13 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	want := map[string]int64{
 		day(now, 100).Format(time.DateOnly) + " rollup hits=100": 2,
 		day(now, 10).Format(time.DateOnly) + " rollup hits=10":   3,
+		day(now, 2).Format(time.DateOnly) + " rollup hits=2":     1,
 	}
 	if got := dailyQueries(t, s, time.Time{}); !reflect.DeepEqual(got, want) {
 		t.Errorf("daily queries %v, want %v", got, want)
 	}
-	if got := dailyQueries(t, s, day(now, 50)); len(got) != 1 {
-		t.Errorf("daily queries since 50 days ago: %v, want one day", got)
+	if got := dailyQueries(t, s, day(now, 50)); len(got) != 2 {
+		t.Errorf("daily queries since 50 days ago: %v, want two days", got)
 	}
 	var clicks int64
 	if err := s.DailyEvents(ctx, time.Time{}, func(d store.DailyEvents) error {
@@ -118,6 +120,9 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	if !st.RolledUntil.Equal(store.RollupUntil(now)) {
 		t.Errorf("RolledUntil = %v, want %v", st.RolledUntil, store.RollupUntil(now))
 	}
+	if !st.SearchesRolledUntil.Equal(store.SearchRollupUntil(now)) {
+		t.Errorf("SearchesRolledUntil = %v, want %v", st.SearchesRolledUntil, store.SearchRollupUntil(now))
+	}
 	// Pruning again at the same time counts nothing twice.
 	if p, err := s.Prune(ctx, store.Retention{}, now); err != nil || p.RolledUp != 0 {
 		t.Fatalf("second Prune = %+v, %v; want nothing rolled up", p, err)
@@ -125,15 +130,22 @@ func testPruneRollsUpAndExpires(t *testing.T, s store.Store) {
 	if got := dailyQueries(t, s, time.Time{}); !reflect.DeepEqual(got, want) {
 		t.Errorf("daily queries after a second prune %v, want %v", got, want)
 	}
-	// A week later the 2-day-old rows are rolled up too, and 400 days later every total is gone.
-	if p, err := s.Prune(ctx, store.Retention{}, now.AddDate(0, 0, 7)); err != nil || p.RolledUp != 2 {
-		t.Fatalf("Prune a week later = %+v, %v; want the 2 rows of 2 days ago rolled up", p, err)
+	// A week later the 2-day-old event is rolled up too, and 400 days later every total is gone.
+	if p, err := s.Prune(ctx, store.Retention{}, now.AddDate(0, 0, 7)); err != nil || p.RolledUp != 1 {
+		t.Fatalf("Prune a week later = %+v, %v; want the event of 2 days ago rolled up", p, err)
 	}
 	if _, err := s.Prune(ctx, store.Retention{}, now.AddDate(0, 0, 500)); err != nil {
 		t.Fatal(err)
 	}
 	if got := dailyQueries(t, s, time.Time{}); len(got) != 0 {
 		t.Errorf("daily totals older than 400 days are kept: %v", got)
+	}
+	l, err := s.SearchQueries(ctx, store.Range{From: store.Day(now).AddDate(0, 0, -200), To: store.Day(now).AddDate(0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Top) != 0 {
+		t.Errorf("the dashboard's totals older than 400 days are kept: %+v", l.Top)
 	}
 }
 

@@ -17,9 +17,23 @@ var DashboardDay = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 func at(d, h int) time.Time { return DashboardDay.AddDate(0, 0, d).Add(time.Duration(h) * time.Hour) }
 
 // SeedDashboard fills s with two days (from DashboardDay) of searches, clicks, page votes and Ask AI
-// exchanges, and a few rows four days later, then rolls the first day up into the daily totals
-// (its raw rows stay, as they do for 90 days). The dashboard's API tests read it too.
+// exchanges, and a few rows four days later, then prunes as on day 5 at noon: every search and
+// click is rolled up into the daily totals, the Insights events of day 0 too (raw rows stay, as
+// they do for 90 days). The dashboard's API tests read it too.
 func SeedDashboard(t *testing.T, s store.Store) {
+	t.Helper()
+	seedDashboardRows(t, s)
+	p, err := s.Prune(t.Context(), store.Retention{}, at(5, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.RolledUp == 0 {
+		t.Fatalf("Prune rolled nothing up (%+v); the test wants the daily totals filled", p)
+	}
+}
+
+// seedDashboardRows writes SeedDashboard's rows, rolling nothing up.
+func seedDashboardRows(t *testing.T, s store.Store) {
 	t.Helper()
 	ctx := t.Context()
 	qs := []store.Query{
@@ -82,14 +96,6 @@ func SeedDashboard(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	// Rolls day 0 up: RollupUntil(now) is the start of day 1.
-	p, err := s.Prune(ctx, store.Retention{}, at(5, 12))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.RolledUp == 0 {
-		t.Fatalf("Prune rolled nothing up (%+v); the test wants day 0 in the daily totals", p)
-	}
 }
 
 // asJSON makes a value comparable in a failure message.
@@ -109,8 +115,37 @@ func same(t *testing.T, what string, got, want any) {
 	}
 }
 
-func testDashboardSearch(t *testing.T, s store.Store) {
-	SeedDashboard(t, s)
+// dashboardRollups are the states of the roll-up the search aggregations are checked in: they must
+// give the same numbers whether searches and clicks are read raw or from the daily totals.
+var dashboardRollups = []struct {
+	name  string
+	prune time.Time // when Prune runs; never when zero
+}{
+	{"Raw", time.Time{}},
+	// Searches roll up until 02:00 of day 1: day 0 is read from the daily totals, day 1 from both,
+	// its last search (made within the last hour) and its clicks from the raw rows.
+	{"RolledUpWithinADay", at(1, 3).Add(30 * time.Minute)},
+	{"RolledUpUntilTheEvening", at(1, 10)},
+	{"RolledUp", at(5, 12)},
+}
+
+func testDashboardSearch(t *testing.T, open func(t *testing.T) store.Store) {
+	for _, c := range dashboardRollups {
+		t.Run(c.name, func(t *testing.T) {
+			s := open(t)
+			seedDashboardRows(t, s)
+			if !c.prune.IsZero() {
+				if _, err := s.Prune(t.Context(), store.Retention{}, c.prune); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkDashboardSearch(t, s)
+		})
+	}
+}
+
+func checkDashboardSearch(t *testing.T, s store.Store) {
+	t.Helper()
 	ctx := t.Context()
 	r := store.Range{From: at(0, 0), To: at(3, 0)}
 	days, err := s.SearchDays(ctx, r)
@@ -137,7 +172,7 @@ func testDashboardSearch(t *testing.T, s store.Store) {
 	same(t, "TopQueries without results", none, []store.QueryCount{
 		{Query: "smart rollup", Searches: 2}, {Query: "Rollup", Searches: 1}, {Query: "rollup", Searches: 1},
 	})
-	// Day 1 alone is read from the raw rows only; day 0 alone from the daily totals only.
+	// Each day alone.
 	one, err := s.SearchDays(ctx, store.Range{From: at(1, 0), To: at(2, 0)})
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +185,13 @@ func testDashboardSearch(t *testing.T, s store.Store) {
 	same(t, "TopQueries of day 0", top0, []store.QueryCount{
 		{Query: "fa2", Searches: 3, NbHits: 5}, {Query: "Rollup", Searches: 1}, {Query: "rollup", Searches: 1},
 	})
+	// The clicks on "rollup" (searched on day 0) were made on day 1: they count there, and the
+	// query is no top query of day 1.
+	top1, err := s.TopQueries(ctx, store.Range{From: at(1, 0), To: at(2, 0)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "TopQueries of day 1", top1, []store.QueryCount{{Query: "smart rollup", Searches: 2}, {Query: "fa2", Searches: 1, NbHits: 4}})
 	far, err := s.FarClicks(ctx, r)
 	if err != nil {
 		t.Fatal(err)
@@ -157,8 +199,53 @@ func testDashboardSearch(t *testing.T, s store.Store) {
 	same(t, "FarClicks", far, []store.FarClicks{
 		{Query: "fa2", Clicks: 2, PositionSum: 9, Far: 1}, {Query: "rollup", Clicks: 2, PositionSum: 10, Far: 1},
 	})
+	far1, err := s.FarClicks(ctx, store.Range{From: at(1, 0), To: at(2, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "FarClicks of day 1", far1, []store.FarClicks{{Query: "rollup", Clicks: 2, PositionSum: 10, Far: 1}})
+	// A long range, read from blocks of up to 256 days, lists the same.
+	long, err := s.SearchQueries(ctx, store.Range{From: at(-300, 0), To: at(3, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "SearchQueries over 303 days", long, store.QueryLists{Top: top, NoResults: none, FarClicks: far})
 	if _, err := s.SearchDays(ctx, store.Range{From: at(2, 0), To: at(1, 0)}); !errors.Is(err, store.ErrBadRange) {
 		t.Errorf("a reversed range gave %v, want ErrBadRange", err)
+	}
+}
+
+// testDashboardSnapshot checks that a Snapshot reads one state: a search recorded and rolled up
+// while it is open is not seen inside, and is seen after.
+func testDashboardSnapshot(t *testing.T, s store.Store) {
+	SeedDashboard(t, s)
+	ctx := t.Context()
+	r := store.Range{From: at(0, 0), To: at(6, 0)}
+	var before, inside []store.SearchDay
+	err := s.Snapshot(ctx, func(d store.Dashboard) error {
+		var err error
+		if before, err = d.SearchDays(ctx, r); err != nil {
+			return err
+		}
+		if err := s.AddQueries(ctx, []store.Query{{At: at(5, 11).Add(30 * time.Minute), Query: "new", NbHits: 1}}); err != nil {
+			return err
+		}
+		if _, err := s.Prune(ctx, store.Retention{}, at(5, 13)); err != nil {
+			return err
+		}
+		inside, err = d.SearchDays(ctx, r)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "SearchDays inside the snapshot", inside, before)
+	after, err := s.SearchDays(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after[5].Searches != before[5].Searches+1 {
+		t.Errorf("searches of day 5 after the snapshot: %d, want %d", after[5].Searches, before[5].Searches+1)
 	}
 }
 
@@ -180,6 +267,14 @@ func testDashboardPages(t *testing.T, s store.Store) {
 	}
 	same(t, "PageTrend", trend, []store.PageVotes{
 		{Day: at(0, 0), URL: "/a", Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(4, 0), URL: "/a", NotHelpful: 1},
+	})
+	days, err := s.PageDays(ctx, store.Range{From: at(0, 0), To: at(5, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "PageDays", days, []store.PageVotes{
+		{Day: at(0, 0), Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(1, 0), Helpful: 2, Comments: 1},
+		{Day: at(2, 0)}, {Day: at(3, 0)}, {Day: at(4, 0), NotHelpful: 1},
 	})
 	comments, err := s.Comments(ctx, r)
 	if err != nil {

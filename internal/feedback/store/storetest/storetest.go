@@ -47,7 +47,10 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migra
 	t.Run("PruneExchangesKeepsVotesWithoutText", func(t *testing.T) { testPruneExchanges(t, open(t, newDB(t))) })
 	t.Run("SignInLinkWorksOnce", func(t *testing.T) { testSignInLinkWorksOnce(t, open(t, newDB(t))) })
 	t.Run("SessionsRoundTrip", func(t *testing.T) { testSessions(t, open(t, newDB(t))) })
-	t.Run("DashboardSearch", func(t *testing.T) { testDashboardSearch(t, open(t, newDB(t))) })
+	t.Run("DashboardSearch", func(t *testing.T) {
+		testDashboardSearch(t, func(t *testing.T) store.Store { return open(t, newDB(t)) })
+	})
+	t.Run("DashboardSnapshot", func(t *testing.T) { testDashboardSnapshot(t, open(t, newDB(t))) })
 	t.Run("DashboardPages", func(t *testing.T) { testDashboardPages(t, open(t, newDB(t))) })
 	t.Run("DashboardAskAI", func(t *testing.T) { testDashboardAskAI(t, open(t, newDB(t))) })
 	t.Run("UpgradeKeepsRows", func(t *testing.T) { testUpgradeKeepsRows(t, newDB(t), migrations) })
