@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 )
@@ -31,6 +32,9 @@ type DashboardSQL struct {
 	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first; PageDays day,
 	// helpful, not helpful, comments.
 	PageVotes, PageTrend, PageDays string
+	// PageTrendOf is PageTrend for the one page given as its first argument, read through the
+	// index on (url, created_at): the pages view asks the trend of its few worst pages only.
+	PageTrendOf string
 	// Comments gives at, url, helpful (-1 none, 0, 1), comment, category.
 	Comments string
 	// AskDays gives day, questions, answered, answered without source; AskVotes day, engine, up,
@@ -304,22 +308,28 @@ func (db DashboardDB) PageTrend(ctx context.Context, r Range, urls []string) ([]
 	if urls != nil && len(urls) == 0 {
 		return []PageVotes{}, r.Check()
 	}
-	return db.pageVotes(ctx, r, db.SQL.PageTrend, urls, true)
+	if urls == nil {
+		return db.pageVotes(ctx, r, db.SQL.PageTrend, nil, true)
+	}
+	out := []PageVotes{}
+	for _, u := range slices.Compact(slices.Sorted(slices.Values(urls))) {
+		days, err := db.pageVotes(ctx, r, db.SQL.PageTrendOf, []any{u}, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, days...)
+	}
+	return out, nil
 }
 
-func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls []string, byDay bool) ([]PageVotes, error) {
+// pageVotes runs one of the page vote queries, whose arguments are first (if any), then the range.
+func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, first []any, byDay bool) ([]PageVotes, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	var keep map[string]bool // nil: every page
-	if urls != nil {
-		keep = map[string]bool{}
-		for _, u := range urls {
-			keep[u] = true
-		}
-	}
 	out := []PageVotes{}
-	err := db.Query(ctx, sql, []any{db.SQL.Time(r.From), db.SQL.Time(r.To)}, func(scan func(...any) error) error {
+	args := append(slices.Clip(first), db.SQL.Time(r.From), db.SQL.Time(r.To))
+	err := db.Query(ctx, sql, args, func(scan func(...any) error) error {
 		var p PageVotes
 		dest := []any{&p.URL, &p.Helpful, &p.NotHelpful, &p.Comments}
 		var day int64
@@ -330,9 +340,6 @@ func (db DashboardDB) pageVotes(ctx context.Context, r Range, sql string, urls [
 			return err
 		}
 		if byDay {
-			if keep != nil && !keep[p.URL] {
-				return nil
-			}
 			p.Day = fromEpochDay(day)
 		}
 		out = append(out, p)

@@ -60,6 +60,9 @@ var dashboardSQL = store.DashboardSQL{
 	PageTrend: `SELECT ` + createdDay + `, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint,
 		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY url COLLATE "C", 1`,
+	PageTrendOf: `SELECT ` + createdDay + `, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint,
+		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
+		FROM page_feedback WHERE url = ? AND created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY 1`,
 	PageDays: `SELECT ` + createdDay + `, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,
 		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)::bigint
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1`,

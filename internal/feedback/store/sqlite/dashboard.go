@@ -42,6 +42,9 @@ var dashboardSQL = store.DashboardSQL{
 	PageTrend: `SELECT created_at / 86400000, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END),
 		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END), SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY 2, 1`,
+	PageTrendOf: `SELECT created_at / 86400000, url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END),
+		SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END), SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
+		FROM page_feedback WHERE url = ? AND created_at >= ? AND created_at < ? GROUP BY 1, 2 ORDER BY 1`,
 	PageDays: `SELECT created_at / 86400000, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
 		SUM(CASE WHEN comment <> '' THEN 1 ELSE 0 END)
 		FROM page_feedback WHERE created_at >= ? AND created_at < ? GROUP BY 1`,

@@ -268,6 +268,25 @@ func testDashboardPages(t *testing.T, s store.Store) {
 	same(t, "PageTrend", trend, []store.PageVotes{
 		{Day: at(0, 0), URL: "/a", Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(4, 0), URL: "/a", NotHelpful: 1},
 	})
+	// Several pages (in any order, named twice, or without votes) come in URL order, each by day;
+	// nil asks for every page.
+	trend, err = s.PageTrend(ctx, store.Range{From: at(0, 0), To: at(5, 0)}, []string{"/nowhere", "/b", "/a", "/b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "PageTrend of several pages", trend, []store.PageVotes{
+		{Day: at(0, 0), URL: "/a", Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(4, 0), URL: "/a", NotHelpful: 1},
+		{Day: at(1, 0), URL: "/b", Helpful: 2},
+	})
+	all, err := s.PageTrend(ctx, store.Range{From: at(0, 0), To: at(5, 0)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "PageTrend of every page", all, []store.PageVotes{
+		{Day: at(1, 0), Comments: 1},
+		{Day: at(0, 0), URL: "/a", Helpful: 1, NotHelpful: 2, Comments: 1}, {Day: at(4, 0), URL: "/a", NotHelpful: 1},
+		{Day: at(1, 0), URL: "/b", Helpful: 2},
+	})
 	days, err := s.PageDays(ctx, store.Range{From: at(0, 0), To: at(5, 0)})
 	if err != nil {
 		t.Fatal(err)
