@@ -112,9 +112,19 @@ export function throwawayDatabase(prefix) {
   };
 }
 
-/** Launches Debian's Chromium headless. */
+/** Launches Debian's Chromium headless. On a machine short of resources Chromium now and then
+ *  dies while starting (a SIGSEGV or "Zygote could not fork" before the first page), which says
+ *  nothing of the site under test: such a launch is tried again, up to three times in all, and the
+ *  last failure is thrown. A browser that started and failed later is never retried. */
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    } catch (err) {
+      if (attempt >= 3 || !/has been closed|Zygote|SIGSEGV|SIGTRAP|exitCode=/.test(String(err?.message))) throw err;
+      console.error(`Chromium died while starting (attempt ${attempt} of 3); launching it again`);
+    }
+  }
 }
 
 /** Opens a page that records console errors and page errors into the returned list. */
