@@ -129,9 +129,9 @@ func (s *statusRecorder) Flush() {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // observe logs each request and counts it in the metrics of its route. The access log line goes
-// straight to the logger's handler: a Logger would also look up its caller's program counter,
-// which an access log never prints.
-func (s *Server) observe(log *slog.Logger, next http.Handler) http.Handler {
+// to direct when not nil, else straight to the logger's handler: a Logger would also look up its
+// caller's program counter, which an access log never prints.
+func (s *Server) observe(log *slog.Logger, direct *jsonAccessLog, next http.Handler) http.Handler {
 	h := log.Handler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -143,7 +143,9 @@ func (s *Server) observe(log *slog.Logger, next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		s.statsFor(r).observe(rec.status, d)
-		if ctx := r.Context(); h.Enabled(ctx, slog.LevelInfo) {
+		if direct != nil {
+			direct.line(end, r.Method, r.URL.Path, rec.status, rec.bytes, d, r.RemoteAddr)
+		} else if ctx := r.Context(); h.Enabled(ctx, slog.LevelInfo) {
 			line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
 			line.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
 				slog.Int("bytes", rec.bytes), slog.Duration("duration", d),

@@ -91,6 +91,34 @@ func TestAccessLogGoesToItsOwnLogger(t *testing.T) {
 	}
 }
 
+// AccessLogJSON takes the access log's lines, one write each, in slog's JSON form, before AccessLog.
+func TestAccessLogJSONTakesTheLines(t *testing.T) {
+	var direct, viaSlog lineWrites
+	s, err := New(Options{Dir: writeBuiltSite(t), AccessLogJSON: &direct, AccessLog: slog.New(slog.NewJSONHandler(&viaSlog, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/overview/", "/nope"} {
+		get(t, s, p)
+	}
+	if len(viaSlog) != 0 || len(direct) != 2 {
+		t.Fatalf("lines: %d direct, %d through slog; want 2 and 0", len(direct), len(viaSlog))
+	}
+	for i, want := range []string{`"msg":"request","method":"GET","path":"/overview/","status":200,"bytes":`, `"path":"/nope","status":404`} {
+		if !strings.Contains(direct[i], want) || !strings.HasSuffix(direct[i], "}\n") || !strings.HasPrefix(direct[i], `{"time":"`) {
+			t.Errorf("line %d = %s, want one JSON line with %s", i, direct[i], want)
+		}
+	}
+}
+
+// lineWrites keeps each Write as one string.
+type lineWrites []string
+
+func (w *lineWrites) Write(p []byte) (int, error) {
+	*w = append(*w, string(p))
+	return len(p), nil
+}
+
 // A file whose gzip sidecar holds its text is kept compressed only, and decompressed for the
 // clients that accept no compression; a sidecar that does not match keeps the text.
 func TestFilesKeptCompressedOnlyAnswerTheirText(t *testing.T) {
