@@ -141,10 +141,6 @@ type Dashboard interface {
 	SearchDays(ctx context.Context, r Range) ([]SearchDay, error)
 	// SearchQueries gives the lists of the search view, from one reading of the totals per query.
 	SearchQueries(ctx context.Context, r Range) (QueryLists, error)
-	// TopQueries is the Top list of SearchQueries, or its NoResults list when noResults is true.
-	TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error)
-	// FarClicks is the FarClicks list of SearchQueries.
-	FarClicks(ctx context.Context, r Range) ([]FarClicks, error)
 	// PageVotes counts votes and comments per page, in no particular order (no limit).
 	PageVotes(ctx context.Context, r Range) ([]PageVotes, error)
 	// PageTrend counts votes per page and day, for the pages of urls (every page, the notes

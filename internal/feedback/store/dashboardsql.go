@@ -283,21 +283,6 @@ func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, e
 	return l, nil
 }
 
-// TopQueries implements Dashboard.
-func (db DashboardDB) TopQueries(ctx context.Context, r Range, noResults bool) ([]QueryCount, error) {
-	l, err := db.SearchQueries(ctx, r)
-	if noResults {
-		return l.NoResults, err
-	}
-	return l.Top, err
-}
-
-// FarClicks implements Dashboard.
-func (db DashboardDB) FarClicks(ctx context.Context, r Range) ([]FarClicks, error) {
-	l, err := db.SearchQueries(ctx, r)
-	return l.FarClicks, err
-}
-
 // PageVotes implements Dashboard.
 func (db DashboardDB) PageVotes(ctx context.Context, r Range) ([]PageVotes, error) {
 	return db.pageVotes(ctx, r, db.SQL.PageVotes, nil, false)

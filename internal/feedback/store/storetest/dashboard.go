@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"sort"
@@ -157,7 +158,7 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 		{Day: at(1, 0), Searches: 3, NoResults: 2, Clicks: 2, ClickPositions: 2, PositionSum: 10},
 		{Day: at(2, 0)},
 	})
-	top, err := s.TopQueries(ctx, r, false)
+	top, err := topQueries(ctx, s, r, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 		{Query: "fa2", Searches: 4, NbHits: 5}, {Query: "smart rollup", Searches: 2},
 		{Query: "Rollup", Searches: 1}, {Query: "rollup", Searches: 1},
 	})
-	none, err := s.TopQueries(ctx, r, true)
+	none, err := topQueries(ctx, s, r, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	same(t, "SearchDays of day 1", one, days[1:2])
-	top0, err := s.TopQueries(ctx, store.Range{From: at(0, 0), To: at(1, 0)}, false)
+	top0, err := topQueries(ctx, s, store.Range{From: at(0, 0), To: at(1, 0)}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,19 +188,19 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 	})
 	// The clicks on "rollup" (searched on day 0) were made on day 1: they count there, and the
 	// query is no top query of day 1.
-	top1, err := s.TopQueries(ctx, store.Range{From: at(1, 0), To: at(2, 0)}, false)
+	top1, err := topQueries(ctx, s, store.Range{From: at(1, 0), To: at(2, 0)}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same(t, "TopQueries of day 1", top1, []store.QueryCount{{Query: "smart rollup", Searches: 2}, {Query: "fa2", Searches: 1, NbHits: 4}})
-	far, err := s.FarClicks(ctx, r)
+	far, err := farClicks(ctx, s, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same(t, "FarClicks", far, []store.FarClicks{
 		{Query: "fa2", Clicks: 2, PositionSum: 9, Far: 1}, {Query: "rollup", Clicks: 2, PositionSum: 10, Far: 1},
 	})
-	far1, err := s.FarClicks(ctx, store.Range{From: at(1, 0), To: at(2, 0)})
+	far1, err := farClicks(ctx, s, store.Range{From: at(1, 0), To: at(2, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,4 +337,19 @@ func testDashboardAskAI(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	same(t, "NoSourceAnswers", bare, []store.AskItem{{At: at(0, 2), Question: "q2", Answer: "a2", Sources: []string{}, Engine: "local"}})
+}
+
+// topQueries is the Top list of the store's SearchQueries, or its NoResults list when noResults.
+func topQueries(ctx context.Context, s store.Dashboard, r store.Range, noResults bool) ([]store.QueryCount, error) {
+	l, err := s.SearchQueries(ctx, r)
+	if noResults {
+		return l.NoResults, err
+	}
+	return l.Top, err
+}
+
+// farClicks is the FarClicks list of the store's SearchQueries.
+func farClicks(ctx context.Context, s store.Dashboard, r store.Range) ([]store.FarClicks, error) {
+	l, err := s.SearchQueries(ctx, r)
+	return l.FarClicks, err
 }
