@@ -88,11 +88,13 @@ func peerKey(a net.Addr) string {
 	return tcp.IP.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
-// countedConn releases its place under the cap once, on the first Close.
+// countedConn releases its place under the cap once, on the first Close. It also gathers the
+// writes of one answer into one (see writeBody).
 type countedConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	once     sync.Once
+	release  func()
+	gathered *[]byte // the answer being gathered, nil when writes go straight out
 }
 
 func (c *countedConn) Close() error {

@@ -243,10 +243,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHead
 	w.WriteHeader(status)
 	switch {
 	case r.Method == http.MethodHead:
-	case enc == encIdentity:
-		_ = writeIdentity(w, f)
+	case enc == encIdentity && f.data == nil:
+		_ = writeIdentity(w, f) // decompressed as it is sent
 	default:
-		_, _ = w.Write(f.body(enc))
+		writeBody(w, r, f.body(enc))
 	}
 }
 

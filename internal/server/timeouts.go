@@ -46,10 +46,12 @@ func (t Timeouts) withDefaults() Timeouts {
 }
 
 // NewHTTPServer returns an http.Server for h with the header, write and idle timeouts of t; the
-// body timeout is set per request by the API routes of a Server.
+// body timeout is set per request by the API routes of a Server. Its handlers find the
+// connections of a LimitListener in their requests' context, to send small answers in one write.
 func NewHTTPServer(h http.Handler, t Timeouts) *http.Server {
 	t = t.withDefaults()
-	return &http.Server{Handler: h, ReadHeaderTimeout: t.Header, WriteTimeout: t.Write, IdleTimeout: t.Idle}
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.Header, WriteTimeout: t.Write, IdleTimeout: t.Idle,
+		ConnContext: connContext}
 }
 
 // HTTPServer returns an http.Server for s with its timeouts (Options.Timeouts).
