@@ -3,8 +3,10 @@ package postgres_test
 import (
 	"context"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/postgres"
@@ -12,18 +14,43 @@ import (
 	"tzdocs/internal/feedback/store/storetest"
 )
 
-func TestStoreSuite(t *testing.T) {
-	pgtest.ServerURL(t)
+// newDB is an Opener of a fresh, empty database, for the shared suites.
+func newDB(t *testing.T) storetest.Opener {
+	u := pgtest.FreshURL(t)
+	return func(ctx context.Context, ms []store.Migration) (store.Store, error) {
+		return postgres.Open(ctx, u, postgres.WithMigrations(ms))
+	}
+}
+
+// migrations are the embedded ones.
+func migrations(t *testing.T) []store.Migration {
+	t.Helper()
 	ms, err := postgres.Migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	storetest.Run(t, func(t *testing.T) storetest.Opener {
-		u := pgtest.FreshURL(t)
-		return func(ctx context.Context, ms []store.Migration) (store.Store, error) {
-			return postgres.Open(ctx, u, postgres.WithMigrations(ms))
-		}
-	}, ms)
+	return ms
+}
+
+func TestStoreSuite(t *testing.T) {
+	pgtest.ServerURL(t)
+	storetest.Run(t, newDB, migrations(t))
+}
+
+func TestUpgradeToDashboardRollup(t *testing.T) {
+	pgtest.ServerURL(t)
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+		// The roll-up statements of Prune before migration 6, for every row before until.
+		return strings.NewReplacer("UNTIL_MS", strconv.FormatInt(until.UnixMilli(), 10),
+			"UNTIL", "'"+until.Format(time.RFC3339Nano)+"'::timestamptz").Replace(`INSERT INTO search_daily (day, query, searches, nb_hits)
+    SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at < UNTIL GROUP BY 1, 2;
+INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
+    SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*), SUM(jsonb_array_length(positions)),
+        SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
+    FROM insight_events WHERE at < UNTIL GROUP BY 1, 2, 3, 4;
+INSERT INTO analytics_state (name, value) VALUES ('rolled_until', UNTIL_MS)
+    ON CONFLICT (name) DO UPDATE SET value = excluded.value;`)
+	})
 }
 
 func TestOpenErrorsHideThePassword(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,17 +15,40 @@ import (
 	"tzdocs/internal/feedback/store/storetest"
 )
 
-func TestStoreSuite(t *testing.T) {
+// newDB is an Opener of a fresh, empty database, for the shared suites.
+func newDB(t *testing.T) storetest.Opener {
+	path := filepath.Join(t.TempDir(), "feedback.db")
+	return func(ctx context.Context, ms []store.Migration) (store.Store, error) {
+		return sqlite.Open(ctx, path, sqlite.WithMigrations(ms))
+	}
+}
+
+// migrations are the embedded ones.
+func migrations(t *testing.T) []store.Migration {
+	t.Helper()
 	ms, err := sqlite.Migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	storetest.Run(t, func(t *testing.T) storetest.Opener {
-		path := filepath.Join(t.TempDir(), "feedback.db")
-		return func(ctx context.Context, ms []store.Migration) (store.Store, error) {
-			return sqlite.Open(ctx, path, sqlite.WithMigrations(ms))
-		}
-	}, ms)
+	return ms
+}
+
+func TestStoreSuite(t *testing.T) {
+	storetest.Run(t, newDB, migrations(t))
+}
+
+func TestUpgradeToDashboardRollup(t *testing.T) {
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+		// The roll-up statements of Prune before migration 6, for every row before until.
+		return strings.ReplaceAll(`INSERT INTO search_daily (day, query, searches, nb_hits)
+    SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at < UNTIL GROUP BY 1, 2;
+INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
+    SELECT at - at % 86400000, type, name, index_name, COUNT(*), SUM(json_array_length(positions)),
+        SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
+    FROM insight_events WHERE at < UNTIL GROUP BY 1, 2, 3, 4;
+INSERT INTO analytics_state (name, value) VALUES ('rolled_until', UNTIL)
+    ON CONFLICT (name) DO UPDATE SET value = excluded.value;`, "UNTIL", strconv.FormatInt(until.UnixMilli(), 10))
+	})
 }
 
 func TestOpenCreatesTheFolderAndAnIntactWALDatabase(t *testing.T) {
