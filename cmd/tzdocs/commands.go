@@ -171,7 +171,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, AccessLogJSON: accessOut, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
+	srv, err := server.New(server.Options{Dir: *dir, Logger: logger, AccessLog: accessOut, Feedback: st, TrustProxy: *trustProxy, NoRateLimits: *noLimits, Assistant: engine, Secret: secret,
 		Analytics: analytics, AdminPasswordHash: getenv("TZDOCS_ADMIN_PASSWORD_HASH")})
 	if err != nil {
 		return err

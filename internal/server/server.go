@@ -24,13 +24,10 @@ type Options struct {
 	// Logger receives the server's own messages and, unless AccessLog is set, the access log; nil
 	// discards them.
 	Logger *slog.Logger
-	// AccessLog, when set, receives the access log (one line a request) instead of Logger: give it
-	// a logger writing through an asynclog.Writer so that requests never wait for their line.
-	AccessLog *slog.Logger
-	// AccessLogJSON, when set, receives the access log instead of AccessLog and Logger, one Write a
-	// line, in log/slog's JSON format, written by the server itself (a quarter of a handler's cost):
-	// give it an asynclog.Writer.
-	AccessLogJSON io.Writer
+	// AccessLog, when set, receives the access log instead of Logger: one Write a line, in
+	// log/slog's JSON format, written by the server itself (a quarter of a handler's cost). Give
+	// it an asynclog.Writer so that requests never wait for their line.
+	AccessLog io.Writer
 	// DevEvents, when set, serves the live-reload event stream of `tzdocs dev` at /_dev/events.
 	DevEvents http.Handler
 	// Feedback stores what readers send; nil leaves the feedback API out.
@@ -102,15 +99,11 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.static = s.stats["/"]
-	access := opts.AccessLog
-	if access == nil {
-		access = opts.Logger
-	}
 	var direct *jsonAccessLog
-	if opts.AccessLogJSON != nil {
-		direct = newJSONAccessLog(opts.AccessLogJSON)
+	if opts.AccessLog != nil {
+		direct = newJSONAccessLog(opts.AccessLog)
 	}
-	s.handler = s.observe(access, direct, s.dispatch(routes, s.siteHandler, s.reserved))
+	s.handler = s.observe(opts.Logger, direct, s.dispatch(routes, s.siteHandler, s.reserved))
 	return s, nil
 }
 

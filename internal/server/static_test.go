@@ -74,7 +74,7 @@ func TestSitePathLeavesTheMuxItsPaths(t *testing.T) {
 func TestAccessLogGoesToItsOwnLogger(t *testing.T) {
 	var own, access bytes.Buffer
 	s, err := New(Options{Dir: writeBuiltSite(t), Logger: slog.New(slog.NewJSONHandler(&own, nil)),
-		AccessLog: slog.New(slog.NewJSONHandler(&access, nil))})
+		AccessLog: &access})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,10 @@ func TestAccessLogGoesToItsOwnLogger(t *testing.T) {
 	}
 }
 
-// AccessLogJSON takes the access log's lines, one write each, in slog's JSON form, before AccessLog.
-func TestAccessLogJSONTakesTheLines(t *testing.T) {
+// AccessLog takes the access log's lines, one write each, in slog's JSON form, none through Logger.
+func TestAccessLogTakesTheLinesOneWriteEach(t *testing.T) {
 	var direct, viaSlog lineWrites
-	s, err := New(Options{Dir: writeBuiltSite(t), AccessLogJSON: &direct, AccessLog: slog.New(slog.NewJSONHandler(&viaSlog, nil))})
+	s, err := New(Options{Dir: writeBuiltSite(t), AccessLog: &direct, Logger: slog.New(slog.NewJSONHandler(&viaSlog, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
