@@ -570,10 +570,13 @@ func isBuild(dir string) bool {
 // compressible lists the file types that get .br and .gz sidecars.
 var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".json": true, ".svg": true, ".txt": true, ".xml": true, ".md": true, ".map": true}
 
+// Compressible tells whether a file is of a kind that compresses well (text), by its name.
+func Compressible(name string) bool { return compressible[path.Ext(name)] }
+
 // needsSidecars tells whether a file gets precompressed forms: text over 1 KB that browsers fetch.
 // The search records are read by the server from disk and never sent whole, so they get none.
 func needsSidecars(rel string, data []byte) bool {
-	return compressible[path.Ext(rel)] && len(data) >= 1024 && rel != RecordsFile
+	return Compressible(rel) && len(data) >= 1024 && rel != RecordsFile
 }
 
 // compressor holds one core's compression writers, made on first use.

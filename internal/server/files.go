@@ -74,7 +74,7 @@ func loadSite(dir string) (*siteFiles, error) {
 	}
 	for urlPath, f := range built.Files {
 		sf := newFile(urlPath, f)
-		sf.pack() // here only: Patch (tzdocs dev) keeps its files as they are, for speed
+		sf.pack(urlPath) // here only: Patch (tzdocs dev) keeps its files as they are, for speed
 		s.files[urlPath] = sf
 	}
 	s.linkFiles(nil)

@@ -8,8 +8,9 @@ import (
 	"hash/crc32"
 	"io"
 	"net/http"
-	"strings"
 	"sync"
+
+	"tzdocs/internal/dist"
 )
 
 // keepCompressedOnly lets f hold its text in its gzip sidecar alone when the sidecar's trailer
@@ -34,11 +35,12 @@ func (f *file) keepCompressedOnly() {
 // the server and almost never fetched.
 const packMin = 256 << 10
 
-// pack holds f's text gzip-compressed when the build wrote no gzip form for it, it is at least
-// packMin bytes of text and compressing halves it at least. The packed form is only read back:
-// clients are sent the text, as before (f.gz stays nil, so no encoding is offered).
-func (f *file) pack() {
-	if f.data == nil || f.gz != nil || len(f.data) < packMin || !textual(f.contentType) {
+// pack holds the text of f, served at urlPath, gzip-compressed when the build wrote no gzip form
+// for it, it is of a kind the build compresses (dist.Compressible), at least packMin bytes, and
+// compressing halves it at least. The packed form is only read back: clients are sent the text,
+// as before (f.gz stays nil, so no encoding is offered).
+func (f *file) pack(urlPath string) {
+	if f.data == nil || f.gz != nil || len(f.data) < packMin || !dist.Compressible(urlPath) {
 		return
 	}
 	var buf bytes.Buffer
@@ -49,12 +51,6 @@ func (f *file) pack() {
 	f.packed = bytes.Clone(buf.Bytes())
 	f.size = len(f.data)
 	f.data = nil
-}
-
-// textual tells whether a content type is text that compresses well.
-func textual(contentType string) bool {
-	return strings.HasPrefix(contentType, "text/") || strings.Contains(contentType, "json") ||
-		strings.Contains(contentType, "xml") || strings.Contains(contentType, "javascript")
 }
 
 // compressedText is the gzip form f holds its text in when f.data is nil: the build's sidecar,
@@ -69,12 +65,9 @@ func (f *file) compressedText() []byte {
 // gzipReaders are kept between identity answers: a reader holds about 40 KB of tables.
 var gzipReaders sync.Pool
 
-// writeIdentity writes f as it is, decompressing its gzip form when that is all f holds.
+// writeIdentity writes the text of f, which holds it compressed only (f.data is nil),
+// decompressing it as it is sent.
 func writeIdentity(w http.ResponseWriter, f *file) error {
-	if f.data != nil {
-		_, err := w.Write(f.data)
-		return err
-	}
 	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	var err error
 	if zr == nil {
