@@ -18,18 +18,12 @@ const minGCPercent = 50
 // after loading, between minGCPercent and Go's default of 100 %; the GOGC environment variable,
 // when set, is the operator's choice and is left alone. It returns the percentage in effect.
 func tuneGC(getenv func(string) string) int {
-	if v := getenv("GOGC"); v != "" {
-		p := debug.SetGCPercent(100)
-		debug.SetGCPercent(p)
-		return p
-	}
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	sample := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
-	var live uint64
-	if sample[0].Value.Kind() == metrics.KindUint64 {
-		live = sample[0].Value.Uint64()
+	if getenv("GOGC") != "" {
+		return int(sample[0].Value.Uint64())
 	}
-	p := gcPercentFor(live)
+	p := gcPercentFor(sample[1].Value.Uint64())
 	debug.SetGCPercent(p)
 	return p
 }
