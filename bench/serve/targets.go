@@ -75,11 +75,12 @@ func (t *target) stop() {
 // it cannot read.
 func (t *target) statusMB(names ...string) []float64 {
 	out := make([]float64, len(names))
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", t.cmd.Process.Pid))
+	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", t.cmd.Process.Pid)) // none when it is gone: -1s
+	lines := strings.Split(string(data), "\n")
 	for i, name := range names {
 		out[i] = -1
-		for _, l := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(l, name+":"); ok && err == nil {
+		for _, l := range lines {
+			if v, ok := strings.CutPrefix(l, name+":"); ok {
 				kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
 				out[i] = kb / 1024
 			}
