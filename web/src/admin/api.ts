@@ -1,5 +1,7 @@
 // The dashboard's data: the JSON of /api/admin/{overview,search,pages,askai} (internal/dashboard).
 
+import type { PageSource } from "../lib/contract";
+
 export type View = "overview" | "search" | "pages" | "askai";
 
 /** A range as the APIs take it: a preset number of days, or two dates (both included). */
@@ -36,8 +38,8 @@ export interface PagesData {
     notHelpful: number;
     comments: number;
     ratio: number | null;
-    /** The file the page was built from: its path in the repository, and where to edit it when the site says. */
-    source: { file: string; editUrl?: string } | null;
+    /** The file the page was built from (the build manifest's), null when the served site does not say. */
+    source: PageSource | null;
   }[];
   trend: { url: string; days: { day: string; helpful: number; notHelpful: number }[] }[];
   comments: { at: string; url: string; helpful: boolean | null; comment: string; category: string }[];
