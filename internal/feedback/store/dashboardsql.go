@@ -20,6 +20,10 @@ type DashboardSQL struct {
 	Time, Day func(time.Time) any
 
 	RolledUntil string // the searches' roll-up state (StateSearchesRolledUntil), in Unix milliseconds
+	// OldestDay gives the first day the daily search totals hold, in days since 1970 (no row when
+	// they hold none). Blocks starting before it span days gone past their retention or the size
+	// cap, and are never read.
+	OldestDay string
 
 	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
 	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
@@ -213,9 +217,19 @@ func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, e
 		return nil
 	}
 	// The rolled-up days are read from the fewest blocks of days that cover them, single days
-	// from the daily totals.
+	// from the daily totals; none before the first day those still hold (see OldestDay).
+	from, ok := epochDay(daily.From), false
 	if daily.From.Before(daily.To) {
-		for _, b := range blockSpans(epochDay(daily.From), epochDay(daily.To)) {
+		err = db.Query(ctx, db.SQL.OldestDay, nil, func(scan func(...any) error) error {
+			var oldest int64
+			ok = true
+			err := scan(&oldest)
+			from = max(from, oldest)
+			return err
+		})
+	}
+	if err == nil && ok {
+		for _, b := range blockSpans(from, epochDay(daily.To)) {
 			if b.level == 0 {
 				days := Range{fromEpochDay(b.first), fromEpochDay(b.end)}
 				err = run(db.SQL.QueriesDaily, days, db.SQL.Day, addTotals)

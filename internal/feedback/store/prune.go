@@ -30,6 +30,9 @@ type PruneSQL struct {
 
 	ExpireQueries, ExpireEvents string // raw rows at < cutoff
 	ExpireDaily                 []string
+	// ExpireBlocks deletes, after the caps, the blocks of search_blocks that start before the
+	// first day search_daily still holds (all of them when it holds none).
+	ExpireBlocks string
 
 	Caps []CapSQL
 }
@@ -125,6 +128,15 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 			return fail("counting dropped rows", err)
 		}
 		p.Dropped += dropped
+	}
+	// A block of days goes with the first of its days to leave the daily totals (by age or by
+	// the cap): it would otherwise keep queries past their retention.
+	if q.ExpireBlocks != "" {
+		n, err := tx.Exec(ctx, q.ExpireBlocks)
+		if err != nil {
+			return fail("deleting expired blocks of days", err)
+		}
+		p.Expired += n
 	}
 	return p, nil
 }

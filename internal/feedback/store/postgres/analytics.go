@@ -76,8 +76,9 @@ var pruneSQL = store.PruneSQL{
 	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1",
-		"DELETE FROM dashboard_daily WHERE day < $1",
-		"DELETE FROM search_blocks WHERE DATE '1970-01-01' + ((block + 1) << level) <= $1::date"},
+		"DELETE FROM dashboard_daily WHERE day < $1"},
+	ExpireBlocks: `DELETE FROM search_blocks
+		WHERE (block::bigint << level) < COALESCE((SELECT (day - DATE '1970-01-01')::bigint FROM search_daily ORDER BY day LIMIT 1), 9223372036854775807)`,
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

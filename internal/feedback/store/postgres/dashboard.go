@@ -27,6 +27,7 @@ var dashboardSQL = store.DashboardSQL{
 	Day:  func(t time.Time) any { return t },
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
+	OldestDay:   "SELECT (day - DATE '1970-01-01')::bigint FROM search_daily ORDER BY day LIMIT 1",
 
 	SearchDaysDaily: `SELECT ` + dailyDay + `, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0

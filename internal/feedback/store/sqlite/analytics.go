@@ -70,7 +70,9 @@ var pruneSQL = store.PruneSQL{
 	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
 	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
 	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
-		"DELETE FROM dashboard_daily WHERE day < ?", "DELETE FROM search_blocks WHERE ((block + 1) << level) * 86400000 <= ?"},
+		"DELETE FROM dashboard_daily WHERE day < ?"},
+	ExpireBlocks: `DELETE FROM search_blocks
+		WHERE (block << level) < COALESCE((SELECT day / 86400000 FROM search_daily ORDER BY day LIMIT 1), 9223372036854775807)`,
 
 	Caps: []store.CapSQL{
 		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,

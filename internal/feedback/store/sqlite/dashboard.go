@@ -16,6 +16,7 @@ var dashboardSQL = store.DashboardSQL{
 	Day:  func(t time.Time) any { return t.UnixMilli() },
 
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
+	OldestDay:   "SELECT day / 86400000 FROM search_daily ORDER BY day LIMIT 1",
 
 	SearchDaysDaily: `SELECT day / 86400000, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
 	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0

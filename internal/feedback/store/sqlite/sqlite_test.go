@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -181,6 +182,40 @@ func BenchmarkSessionLookup(b *testing.B) {
 	for b.Loop() {
 		if _, err := s.Session(b.Context(), "k"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// The blocks of days keep no query past its retention: a block goes with the first of its days
+// to leave the daily totals, even while it also spans days still kept.
+func TestExpiredQueriesLeaveTheBlocksOfDays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "feedback.db")
+	s, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	day := time.Date(2026, 3, 1, 1, 0, 0, 0, time.UTC)
+	err = s.AddQueries(t.Context(), []store.Query{{At: day.AddDate(0, 0, -200), Query: "gone"},
+		{At: day.AddDate(0, 0, -50), Query: "kept"}, {At: day, Query: "kept"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Prune(t.Context(), store.Retention{Daily: 100 * 24 * time.Hour}, day.AddDate(0, 0, 5)); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for query, kept := range map[string]bool{"gone": false, "kept": true} {
+		var n int
+		if err := db.QueryRow("SELECT COUNT(*) FROM search_blocks WHERE query = ?", query).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if (n > 0) != kept {
+			t.Errorf("%d blocks of days hold %q after the prune", n, query)
 		}
 	}
 }

@@ -216,6 +216,42 @@ func checkDashboardSearch(t *testing.T, s store.Store) {
 	}
 }
 
+// testDashboardRetention checks that a query whose day left the daily totals, past their
+// retention or by the size cap, is listed by no range, even one read from a block of days that
+// also holds days still kept.
+func testDashboardRetention(t *testing.T, open func(t *testing.T) store.Store) {
+	for _, c := range []struct {
+		name string
+		keep store.Retention
+	}{
+		{"PastTheRetention", store.Retention{Daily: 100 * 24 * time.Hour}},
+		{"DroppedByTheCap", store.Retention{MaxDailyRows: 2}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := open(t)
+			ctx := t.Context()
+			err := s.AddQueries(ctx, []store.Query{{At: at(-200, 1), Query: "gone"},
+				{At: at(-50, 1), Query: "kept", NbHits: 3}, {At: at(0, 1), Query: "kept", NbHits: 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Prune(ctx, c.keep, at(5, 12)); err != nil {
+				t.Fatal(err)
+			}
+			// Days -300 to 3: the 256-day block read holds days -289 to -34, "gone"'s day and
+			// one of "kept"'s.
+			for _, r := range []store.Range{{From: at(-300, 0), To: at(3, 0)}, {From: at(-50, 0), To: at(3, 0)}} {
+				lists, err := s.SearchQueries(ctx, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				same(t, "SearchQueries from "+r.From.Format(time.DateOnly), lists, store.QueryLists{
+					Top: []store.QueryCount{{Query: "kept", Searches: 2, NbHits: 3}}, NoResults: []store.QueryCount{}, FarClicks: []store.FarClicks{}})
+			}
+		})
+	}
+}
+
 // testDashboardSnapshot checks that a Snapshot reads one state: a search recorded and rolled up
 // while it is open is not seen inside, and is seen after.
 func testDashboardSnapshot(t *testing.T, s store.Store) {

@@ -50,6 +50,9 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migra
 	t.Run("DashboardSearch", func(t *testing.T) {
 		testDashboardSearch(t, func(t *testing.T) store.Store { return open(t, newDB(t)) })
 	})
+	t.Run("DashboardRetention", func(t *testing.T) {
+		testDashboardRetention(t, func(t *testing.T) store.Store { return open(t, newDB(t)) })
+	})
 	t.Run("DashboardSnapshot", func(t *testing.T) { testDashboardSnapshot(t, open(t, newDB(t))) })
 	t.Run("DashboardPages", func(t *testing.T) { testDashboardPages(t, open(t, newDB(t))) })
 	t.Run("DashboardAskAI", func(t *testing.T) { testDashboardAskAI(t, open(t, newDB(t))) })
