@@ -64,8 +64,9 @@ func (ix *Index) expand(w queryWord) []candidate {
 	// A typo in the first letter is not forgiven: it keeps the scan to one bucket, and people
 	// rarely mistype the first letter.
 	var buf [maxTokenBytes]rune
+	byLen := ix.buckets[w.runes[0]]
 	for l := n - maxTypos; l <= n+maxTypos; l++ {
-		for _, id := range ix.bucket(w.runes[0], l) {
+		for _, id := range ix.bucket(byLen, w.runes[0], l) {
 			if seen[id] {
 				continue
 			}
@@ -92,8 +93,9 @@ func (ix *Index) typoPrefixes(w queryWord, maxTypos int, seen map[int32]bool, ad
 	n := len(w.runes)
 	var buf [maxTokenBytes]rune
 	found := 0
+	byLen := ix.buckets[w.runes[0]]
 	for l := n + 1; l <= maxTokenBytes && found < maxPrefixTerms; l++ {
-		for _, id := range ix.bucket(w.runes[0], l) {
+		for _, id := range ix.bucket(byLen, w.runes[0], l) {
 			if seen[id] {
 				continue
 			}

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -300,7 +301,7 @@ func (nx *Index) relist(ix *Index, born, died []int32) {
 	if len(born) == 0 && len(died) == 0 {
 		return
 	}
-	slices.SortFunc(born, func(a, b int32) int { return compareText(nx.termText(a), nx.termText(b)) })
+	slices.SortFunc(born, func(a, b int32) int { return strings.Compare(nx.termText(a), nx.termText(b)) })
 	dying := map[int32]bool{}
 	for _, id := range died {
 		dying[id] = true
@@ -336,7 +337,7 @@ func (nx *Index) relist(ix *Index, born, died []int32) {
 		d.buckets = map[bucketKey][]int32{}
 	}
 	for k, add := range buckets {
-		d.buckets[k] = nx.mergeTerms(ix.bucket(k.first, k.n), add, dying)
+		d.buckets[k] = nx.mergeTerms(ix.bucket(ix.buckets[k.first], k.first, k.n), add, dying)
 	}
 }
 
@@ -365,16 +366,6 @@ func (nx *Index) mergeTerms(list, born []int32, dying map[int32]bool) []int32 {
 	}
 	keep(list[from:])
 	return out
-}
-
-func compareText(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // pageRecords returns the live records of each page, by url_without_anchor: a new map when ix is a
@@ -452,14 +443,15 @@ func (ix *Index) stemTerms(s string) []int32 {
 	return ix.byStem[s]
 }
 
-// bucket returns the live words of n runes that start with first, in text order.
-func (ix *Index) bucket(first rune, n int) []int32 {
+// bucket returns the live words of n runes that start with first, in text order; byLen is
+// ix.buckets[first], which a caller scanning several lengths looks up once.
+func (ix *Index) bucket(byLen map[int][]int32, first rune, n int) []int32 {
 	if ix.delta != nil {
 		if list, ok := ix.delta.buckets[bucketKey{first, n}]; ok {
 			return list
 		}
 	}
-	return ix.buckets[first][n]
+	return byLen[n]
 }
 
 // sortedTerms returns the live words in text order.
