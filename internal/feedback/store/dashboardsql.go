@@ -25,9 +25,9 @@ type DashboardSQL struct {
 	// cap, and are never read.
 	OldestDay string
 
-	// The per-day counts give a day and three counts, 0 standing for a count a query lacks.
-	SearchDaysDaily, SearchDaysRaw string // day, searches, searches without result, 0
-	ClicksDaily, ClicksRaw         string // day, clicks, positions given, their sum
+	// The per-day counts give a day and counts, 0 standing for a count a query lacks: searches,
+	// searches without result, clicks, click positions given and their sum for the searches.
+	SearchDaysDaily, SearchDaysRaw, ClicksRaw string
 	// QueriesDaily gives, per query, searches, most hits, searches without result, clicks (click
 	// positions given), their sum and clicks below FarPosition; QueriesRaw the first four, and
 	// ClicksPerQueryRaw query and the last three. QueriesBlocks gives what QueriesDaily does, from
@@ -117,17 +117,21 @@ func (db DashboardDB) split(ctx context.Context, r Range) (daily, raw Range, err
 	return Range{r.From, days}, Range{cut, r.To}, nil
 }
 
-// counts runs a query per part (daily totals, raw rows) whose rows are a day and three counts
+// counts runs a query per part (daily totals, raw rows) whose rows are a day and width counts
 // (0 where a query has fewer), and adds them up into the days of r.
-func (db DashboardDB) counts(ctx context.Context, r, daily, raw Range, dailySQL, rawSQL string, add func(day int, v []int64)) error {
+func (db DashboardDB) counts(ctx context.Context, r, daily, raw Range, width int, dailySQL, rawSQL string, add func(day int, v []int64)) error {
+	var day int64
+	v := make([]int64, width)
+	dest := []any{&day}
+	for i := range v {
+		dest = append(dest, &v[i])
+	}
 	run := func(sql string, part Range, arg func(time.Time) any) error {
 		if sql == "" || !part.From.Before(part.To) {
 			return nil
 		}
 		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, func(scan func(...any) error) error {
-			var day int64
-			v := make([]int64, 3)
-			if err := scan(&day, &v[0], &v[1], &v[2]); err != nil {
+			if err := scan(dest...); err != nil {
 				return err
 			}
 			i := int((fromEpochDay(day).Sub(r.From)) / (24 * time.Hour))
@@ -153,17 +157,17 @@ func (db DashboardDB) SearchDays(ctx context.Context, r Range) ([]SearchDay, err
 	for i := range out {
 		out[i].Day = r.From.AddDate(0, 0, i)
 	}
-	q := db.SQL
-	err = db.counts(ctx, r, daily, raw, q.SearchDaysDaily, q.SearchDaysRaw, func(i int, v []int64) {
+	add := func(i int, v []int64) {
 		out[i].Searches += v[0]
 		out[i].NoResults += v[1]
-	})
+		out[i].Clicks += v[2]
+		out[i].ClickPositions += v[3]
+		out[i].PositionSum += v[4]
+	}
+	q := db.SQL
+	err = db.counts(ctx, r, daily, raw, 5, q.SearchDaysDaily, q.SearchDaysRaw, add)
 	if err == nil {
-		err = db.counts(ctx, r, daily, raw, q.ClicksDaily, q.ClicksRaw, func(i int, v []int64) {
-			out[i].Clicks += v[0]
-			out[i].ClickPositions += v[1]
-			out[i].PositionSum += v[2]
-		})
+		err = db.counts(ctx, r, Range{}, raw, 5, "", q.ClicksRaw, add)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("counting searches per day: %w", err)
@@ -359,7 +363,7 @@ func (db DashboardDB) PageDays(ctx context.Context, r Range) ([]PageVotes, error
 	for i := range out {
 		out[i].Day = r.From.AddDate(0, 0, i)
 	}
-	err := db.counts(ctx, r, Range{}, r, "", db.SQL.PageDays, func(i int, v []int64) {
+	err := db.counts(ctx, r, Range{}, r, 3, "", db.SQL.PageDays, func(i int, v []int64) {
 		out[i].Helpful += v[0]
 		out[i].NotHelpful += v[1]
 		out[i].Comments += v[2]
@@ -405,7 +409,7 @@ func (db DashboardDB) AskDays(ctx context.Context, r Range) ([]AskDay, error) {
 	for i := range out {
 		out[i].Day = r.From.AddDate(0, 0, i)
 	}
-	err := db.counts(ctx, r, Range{}, r, "", db.SQL.AskDays, func(i int, v []int64) {
+	err := db.counts(ctx, r, Range{}, r, 3, "", db.SQL.AskDays, func(i int, v []int64) {
 		out[i].Questions += v[0]
 		out[i].Answered += v[1]
 		out[i].NoSource += v[2]

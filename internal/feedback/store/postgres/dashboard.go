@@ -29,11 +29,11 @@ var dashboardSQL = store.DashboardSQL{
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 	OldestDay:   "SELECT (day - DATE '1970-01-01')::bigint FROM search_daily ORDER BY day LIMIT 1",
 
-	SearchDaysDaily: `SELECT ` + dailyDay + `, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
-	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0
+	SearchDaysDaily: `SELECT ` + dailyDay + `, searches, no_results, clicks, positions, position_sum
+		FROM dashboard_daily WHERE day >= ? AND day < ?`,
+	SearchDaysRaw: `SELECT ` + atDay + `, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0, 0, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT ` + dailyDay + `, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
-	ClicksRaw: `SELECT ` + atDay + `, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
+	ClicksRaw: `SELECT ` + atDay + `, 0, 0, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
 		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 

@@ -18,11 +18,11 @@ var dashboardSQL = store.DashboardSQL{
 	RolledUntil: "SELECT value FROM analytics_state WHERE name = ?",
 	OldestDay:   "SELECT day / 86400000 FROM search_daily ORDER BY day LIMIT 1",
 
-	SearchDaysDaily: `SELECT day / 86400000, searches, no_results, 0 FROM dashboard_daily WHERE day >= ? AND day < ?`,
-	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0
+	SearchDaysDaily: `SELECT day / 86400000, searches, no_results, clicks, positions, position_sum
+		FROM dashboard_daily WHERE day >= ? AND day < ?`,
+	SearchDaysRaw: `SELECT at / 86400000, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
-	ClicksDaily: `SELECT day / 86400000, clicks, positions, position_sum FROM dashboard_daily WHERE day >= ? AND day < ?`,
-	ClicksRaw: `SELECT at / 86400000, COUNT(*), SUM(json_array_length(positions)),
+	ClicksRaw: `SELECT at / 86400000, 0, 0, COUNT(*), SUM(json_array_length(positions)),
 		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
 		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
 
