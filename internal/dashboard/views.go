@@ -366,15 +366,10 @@ func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (r
 		d.Day = day(rg.From.AddDate(0, 0, i))
 		d.Searches, d.NoResults, d.Clicks = sdays[i].Searches, sdays[i].NoResults, sdays[i].Clicks
 		d.Questions, d.ThumbsUp, d.ThumbsDown = adays[i].Questions, adays[i].Up, adays[i].Down
-	}
-	for _, p := range pdays {
-		body.Pages.Helpful += p.Helpful
-		body.Pages.NotHelpful += p.NotHelpful
-		body.Pages.Comments += p.Comments
-		if i := int(p.Day.Sub(rg.From) / (24 * time.Hour)); i >= 0 && i < len(body.Days) {
-			body.Days[i].Helpful += p.Helpful
-			body.Days[i].NotHelpful += p.NotHelpful
-		}
+		d.Helpful, d.NotHelpful = pdays[i].Helpful, pdays[i].NotHelpful // every day of the range, as the others
+		body.Pages.Helpful += pdays[i].Helpful
+		body.Pages.NotHelpful += pdays[i].NotHelpful
+		body.Pages.Comments += pdays[i].Comments
 	}
 	t := table{name: "days", header: []string{"day", "searches", "no_results", "clicks", "helpful", "not_helpful", "questions", "thumbs_up", "thumbs_down"}}
 	for _, d := range body.Days {
