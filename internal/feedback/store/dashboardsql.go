@@ -29,9 +29,9 @@ type DashboardSQL struct {
 	// searches without result, clicks, click positions given and their sum for the searches.
 	SearchDaysDaily, SearchDaysRaw, ClicksRaw string
 	// QueriesDaily gives, per query, searches, most hits, searches without result, clicks (click
-	// positions given), their sum and clicks below FarPosition; QueriesRaw the first four, and
-	// ClicksPerQueryRaw query and the last three. QueriesBlocks gives what QueriesDaily does, from
-	// the blocks of search_blocks of one level (arguments level, first block, end block).
+	// positions given), their sum and clicks below FarPosition; QueriesRaw the searches' columns
+	// and ClicksPerQueryRaw the clicks' (0 for the others). QueriesBlocks gives what QueriesDaily
+	// does, from the blocks of search_blocks of one level (arguments level, first block, end block).
 	QueriesDaily, QueriesRaw, ClicksPerQueryRaw, QueriesBlocks string
 	// PageVotes gives url, helpful, not helpful, comments; PageTrend day first; PageDays day,
 	// helpful, not helpful, comments.
@@ -203,21 +203,19 @@ func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, e
 		}
 		return db.Query(ctx, sql, []any{arg(part.From), arg(part.To)}, add)
 	}
-	var query string
+	var query string // scanned into anew by every row: each query gives every column
 	var searches, hits, none, clicks, sum, far int64
-	add := func(t *queryTotals) {
+	addTotals := func(scan func(...any) error) error {
+		if err := scan(&query, &searches, &hits, &none, &clicks, &sum, &far); err != nil {
+			return err
+		}
+		t := get(query)
 		t.Searches += searches
 		t.NbHits = max(t.NbHits, hits)
 		t.noResults += none
 		t.clicks.Clicks += clicks
 		t.clicks.PositionSum += sum
 		t.clicks.Far += far
-	}
-	addTotals := func(scan func(...any) error) error {
-		if err := scan(&query, &searches, &hits, &none, &clicks, &sum, &far); err != nil {
-			return err
-		}
-		add(get(query))
 		return nil
 	}
 	// The rolled-up days are read from the fewest blocks of days that cover them, single days
@@ -246,24 +244,10 @@ func (db DashboardDB) SearchQueries(ctx context.Context, r Range) (QueryLists, e
 		}
 	}
 	if err == nil {
-		clicks, sum, far = 0, 0, 0
-		err = run(db.SQL.QueriesRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
-			if err := scan(&query, &searches, &hits, &none); err != nil {
-				return err
-			}
-			add(get(query))
-			return nil
-		})
+		err = run(db.SQL.QueriesRaw, raw, db.SQL.Time, addTotals)
 	}
 	if err == nil {
-		searches, hits, none = 0, 0, 0
-		err = run(db.SQL.ClicksPerQueryRaw, raw, db.SQL.Time, func(scan func(...any) error) error {
-			if err := scan(&query, &clicks, &sum, &far); err != nil {
-				return err
-			}
-			add(get(query))
-			return nil
-		})
+		err = run(db.SQL.ClicksPerQueryRaw, raw, db.SQL.Time, addTotals)
 	}
 	if err != nil {
 		return QueryLists{}, fmt.Errorf("counting searches per query: %w", err)

@@ -43,11 +43,11 @@ var dashboardSQL = store.DashboardSQL{
 	QueriesBlocks: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
 			SUM(position_sum)::bigint, SUM(far)::bigint
 		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
-	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint, SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits)::bigint, SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)::bigint, 0, 0, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
 	// The searches of the clicks are looked up one by one in the index on query_id (OFFSET 0 keeps
 	// the planner from turning the lookup into a join that reads every search of the raw table).
-	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value::bigint)::bigint,
+	ClicksPerQueryRaw: `SELECT q.query, 0, 0, 0, COUNT(*), SUM(p.value::bigint)::bigint,
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)::bigint
 		FROM insight_events e
 			CROSS JOIN LATERAL (SELECT s.query FROM search_queries s WHERE s.query_id = e.query_id AND s.query_id <> '' OFFSET 0) q

@@ -30,9 +30,9 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
 	QueriesBlocks: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
 		FROM search_blocks WHERE level = ? AND block >= ? AND block < ? GROUP BY query`,
-	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
+	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
-	ClicksPerQueryRaw: `SELECT q.query, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
+	ClicksPerQueryRaw: `SELECT q.query, 0, 0, 0, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
 		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
 		GROUP BY q.query`,
