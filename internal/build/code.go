@@ -28,22 +28,18 @@ type pageCode struct {
 // not change since the last build keeps the JSON of its blocks instead of marshalling them again.
 func (b *Builder) codeFile(site *content.Site, docs map[*content.Doc]*markdown.Document) ([]byte, error) {
 	data := []byte{'['}
-	live := make(map[string]bool, len(site.Docs))
 	for _, d := range site.Docs {
 		if d.FrontMatter.Unlisted {
 			continue
 		}
-		live[d.Route] = true
 		pc, ok := b.code[d.Route]
 		if !ok || pc.md != docs[d] {
-			js, err := json.Marshal(appendPageCode(nil, d, docs[d]))
-			if err != nil {
-				return nil, fmt.Errorf("code blocks of %s: %w", d.Route, err)
-			}
-			pc = pageCode{md: docs[d], json: js}
-			if string(js) == "null" {
-				pc.json = nil
-			} else {
+			pc = pageCode{md: docs[d]}
+			if blocks := appendPageCode(nil, d, docs[d]); len(blocks) > 0 {
+				js, err := json.Marshal(blocks)
+				if err != nil {
+					return nil, fmt.Errorf("code blocks of %s: %w", d.Route, err)
+				}
 				pc.json = js[1 : len(js)-1]
 			}
 			b.code[d.Route] = pc
@@ -56,8 +52,8 @@ func (b *Builder) codeFile(site *content.Site, docs map[*content.Doc]*markdown.D
 		}
 	}
 	for route := range b.code {
-		if !live[route] {
-			delete(b.code, route)
+		if site.ByRoute[route] == nil {
+			delete(b.code, route) // a page the site no longer has
 		}
 	}
 	return append(data, ']'), nil
