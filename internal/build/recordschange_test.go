@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -71,17 +72,17 @@ func TestRecordsChangeReplacesPagesInPlace(t *testing.T) {
 			t.Errorf("%s: records numbered %d from %d, after %d", e.name, c.To, c.From, res.RecordsChange.To)
 		}
 		if (c.Pages == nil) != (e.pages == nil) {
-			t.Fatalf("%s: pages changed %v, want %v", e.name, keys(c.Pages), e.pages)
+			t.Fatalf("%s: pages changed %v, want %v", e.name, slices.Sorted(maps.Keys(c.Pages)), e.pages)
 		}
 		if c.Pages != nil {
-			if got := keys(c.Pages); !slices.Equal(got, e.pages) && !slices.Equal(e.pages, []string{"*"}) {
+			if got := slices.Sorted(maps.Keys(c.Pages)); !slices.Equal(got, e.pages) && !slices.Equal(e.pages, []string{"*"}) {
 				t.Errorf("%s: pages changed %v, want %v", e.name, got, e.pages)
 			}
 			var recs []dist.Record
-			for _, p := range keys(c.Pages) {
+			for _, p := range slices.Sorted(maps.Keys(c.Pages)) {
 				recs = append(recs, c.Pages[p]...)
 			}
-			got := search.NewIndex(slices.Clone(prev)).Replace(keys(c.Pages), recs).Records()
+			got := search.NewIndex(slices.Clone(prev)).Replace(slices.Sorted(maps.Keys(c.Pages)), recs).Records()
 			if !reflect.DeepEqual(got, next.Records) {
 				t.Errorf("%s: replacing the pages' records gives %d records, not the build's %d in order", e.name, len(got), len(next.Records))
 			}
@@ -104,14 +105,4 @@ func TestRecordsChangeReplacesPagesInPlace(t *testing.T) {
 			t.Errorf("%s: %s holds %s, want %s", e.name, dist.CodeFile, got, want)
 		}
 	}
-}
-
-// keys returns a map's keys, sorted.
-func keys(m map[string][]dist.Record) []string {
-	out := []string{}
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
