@@ -93,27 +93,37 @@ func (ix *Index) Replace(pages []string, records []dist.Record) *Index {
 // in the order Replace documents.
 func (ix *Index) replaced(replaced map[string]bool, added []string, byPage map[string][]int, records []dist.Record) []dist.Record {
 	out := make([]dist.Record, 0, ix.Len()+len(records))
-	placed := map[string]bool{}
-	place := func(p string) {
-		if !placed[p] {
-			placed[p] = true
+	ix.inNewOrder(func(rec int32) bool { return replaced[ix.records[rec].URLWithoutAnchor] }, added,
+		func(rec int32) { out = append(out, ix.records[rec]) },
+		func(p string) {
 			for _, i := range byPage[p] {
 				out = append(out, records[i])
 			}
+		})
+	return out
+}
+
+// inNewOrder walks the live records of ix in the order Replace gives the new index's: keep gets
+// each record that gone does not report, place each replaced page once, where its first record
+// was, and then the pages of added not placed yet, in order.
+func (ix *Index) inNewOrder(gone func(rec int32) bool, added []string, keep func(rec int32), place func(page string)) {
+	placed := map[string]bool{}
+	once := func(p string) {
+		if !placed[p] {
+			placed[p] = true
+			place(p)
 		}
 	}
 	ix.eachRecord(func(rec int32) {
-		r := &ix.records[rec]
-		if replaced[r.URLWithoutAnchor] {
-			place(r.URLWithoutAnchor)
+		if gone(rec) {
+			once(ix.records[rec].URLWithoutAnchor)
 			return
 		}
-		out = append(out, *r)
+		keep(rec)
 	})
 	for _, p := range added {
-		place(p)
+		once(p)
 	}
-	return out
 }
 
 // patch is Replace without compaction: pageRecs are ix.pageRecords(), and removing counts the live
@@ -229,31 +239,18 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 
 	// The live records in order: a page's new records where its old ones were, new pages last.
 	d.seq = make([]int32, 0, ix.Len()-removing+len(records))
-	placed := map[string]bool{}
-	place := func(p string) {
-		if placed[p] {
-			return
-		}
-		placed[p] = true
-		ids := make([]int32, 0, len(byPage[p]))
-		for _, i := range byPage[p] {
-			ids = append(ids, stored+int32(i))
-		}
-		d.seq = append(d.seq, ids...)
-		if len(ids) > 0 {
-			d.pages[p] = ids
-		}
-	}
-	ix.eachRecord(func(rec int32) {
-		if gone[rec/64]&(1<<(rec%64)) != 0 {
-			place(ix.records[rec].URLWithoutAnchor)
-			return
-		}
-		d.seq = append(d.seq, rec)
-	})
-	for _, p := range added {
-		place(p)
-	}
+	ix.inNewOrder(func(rec int32) bool { return gone[rec/64]&(1<<(rec%64)) != 0 }, added,
+		func(rec int32) { d.seq = append(d.seq, rec) },
+		func(p string) {
+			ids := make([]int32, 0, len(byPage[p]))
+			for _, i := range byPage[p] {
+				ids = append(ids, stored+int32(i))
+			}
+			d.seq = append(d.seq, ids...)
+			if len(ids) > 0 {
+				d.pages[p] = ids
+			}
+		})
 	d.ord = make([]int32, len(nx.records))
 	for i, rec := range d.seq {
 		d.ord[rec] = int32(i)
