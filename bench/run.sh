@@ -12,7 +12,7 @@ echo "== Markdown conversion (per page, warm highlight cache)"
 go test -run '^$' -bench 'BenchmarkConvert$' -benchtime 200x ./internal/markdown/ | grep Benchmark
 echo
 echo "== Whole-site conversion, cold highlight cache (median of 5 is the figure)"
-go test -run '^$' -bench 'BenchmarkConvertSite$' -count 5 ./internal/build/ | grep Benchmark
+go test -run '^$' -bench 'BenchmarkConvertSite$' -count 5 ./internal/sitebuild/ | grep Benchmark
 echo
 echo "== Highlighting the site's code blocks: our scanners against chroma's lexers"
 go test -run '^$' -bench 'BenchmarkSiteBlocks' -benchtime 10x ./internal/highlight/ | grep Benchmark

@@ -1,7 +1,7 @@
 // A Vite plugin that writes brotli and gzip forms beside each text asset of the client build
 // (name.js.br, name.js.gz). The assets do not depend on the content, so they are compressed once
 // here, at the highest levels, instead of on every `tzdocs build`; the Go build copies the sidecars
-// it finds beside a file instead of compressing it again (internal/dist, Output.CopyTree).
+// it finds beside a file instead of compressing it again (internal/output, Output.CopyTree).
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompress, constants, gzip } from "node:zlib";

@@ -33,7 +33,7 @@ import (
 	"strings"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Targets of the extractive engine (issue 18), measured over at least minQuestions questions.
@@ -53,12 +53,12 @@ func main() {
 	if _, err := os.Stat(*bin); err != nil {
 		check(fmt.Errorf("%s is missing: run make build first (or give -bin)", *bin))
 	}
-	records, err := dist.LoadRecords(*dir)
+	records, err := output.LoadRecords(*dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		check(fmt.Errorf("no built site in %s: run make build first (or give -dir)", *dir))
 	}
 	check(err)
-	code, err := dist.LoadCode(*dir)
+	code, err := output.LoadCode(*dir)
 	check(err)
 	f, err := os.Open(*file)
 	check(err)

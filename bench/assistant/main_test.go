@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 func TestMeetsTargets(t *testing.T) {
@@ -70,7 +70,7 @@ func TestUnescapeShowsProseAsRendered(t *testing.T) {
 }
 
 func TestMangledComparesBlocksByteForByte(t *testing.T) {
-	site := blockSet([]dist.CodeBlock{{Lang: "bash", Code: "a\n  b"}, {Lang: "ts", Code: "x ```y"}})
+	site := blockSet([]output.CodeBlock{{Lang: "bash", Code: "a\n  b"}, {Lang: "ts", Code: "x ```y"}})
 	answer := "Intro\n\n```bash\na\n  b\n```\n\n````ts\nx ```y\n````\n\n```bash\na b\n```\n\n```sh\na\n  b\n```"
 	if got := len(fencedBlocks(answer)); got != 4 {
 		t.Fatalf("found %d blocks, want 4", got)
@@ -96,10 +96,10 @@ func TestReadQuestionsNamesTheBadLine(t *testing.T) {
 }
 
 func TestCheckFactsFailsWhenThePageLacksTheFact(t *testing.T) {
-	pages := pageTexts([]dist.Record{
-		{Type: "lvl1", URLWithoutAnchor: "https://x.org/a", Hierarchy: dist.Hierarchy{"A", "Bakers"}},
+	pages := pageTexts([]output.Record{
+		{Type: "lvl1", URLWithoutAnchor: "https://x.org/a", Hierarchy: output.Hierarchy{"A", "Bakers"}},
 		{Type: "content", URLWithoutAnchor: "https://x.org/a", Content: "A baker needs 6,000 tez."},
-	}, []dist.CodeBlock{{URL: "https://x.org/b#run", Code: "octez-client stake 10 for me"}})
+	}, []output.CodeBlock{{URL: "https://x.org/b#run", Code: "octez-client stake 10 for me"}})
 	qs, err := readQuestions("q.tsv", strings.NewReader("How much?\t/a\t6,000 tez\nHow?\t/b\tstake \\d+\nWho?\t/a\tbakers\nWhat?\t/a\tsmart rollup\nWhere?\t/c\tx\n"))
 	if err != nil {
 		t.Fatal(err)

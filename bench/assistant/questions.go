@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // question is one line of questions.tsv: what a reader asks, the pages an answer may cite (the
@@ -49,7 +49,7 @@ func readQuestions(name string, r io.Reader) ([]question, error) {
 
 // pageTexts gathers what each page of a built site says: its titles, headings, prose and code, by
 // route.
-func pageTexts(records []dist.Record, code []dist.CodeBlock) map[string]string {
+func pageTexts(records []output.Record, code []output.CodeBlock) map[string]string {
 	parts := map[string][]string{}
 	for _, r := range records {
 		p := route(r.URLWithoutAnchor)
@@ -64,7 +64,7 @@ func pageTexts(records []dist.Record, code []dist.CodeBlock) map[string]string {
 		}
 	}
 	for _, b := range code {
-		p := route(dist.URLPath(b.URL))
+		p := route(output.URLPath(b.URL))
 		parts[p] = append(parts[p], b.Code)
 	}
 	out := make(map[string]string, len(parts))
@@ -76,7 +76,7 @@ func pageTexts(records []dist.Record, code []dist.CodeBlock) map[string]string {
 
 // route is a URL's path without anchor and final slash.
 func route(u string) string {
-	p := dist.URLPath(u)
+	p := output.URLPath(u)
 	if i := strings.IndexByte(p, '#'); i >= 0 {
 		p = p[:i]
 	}

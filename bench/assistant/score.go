@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // factWindow is how far into an answer its key fact must appear (or else in its first code block).
@@ -82,7 +82,7 @@ func mangled(answer string, site map[block]bool) int {
 }
 
 // blockSet indexes the site's code blocks by language and text.
-func blockSet(code []dist.CodeBlock) map[block]bool {
+func blockSet(code []output.CodeBlock) map[block]bool {
 	out := make(map[block]bool, len(code))
 	for _, b := range code {
 		out[block{lang: b.Lang, code: b.Code}] = true

@@ -1,5 +1,5 @@
 // Command build measures the full site build (prerender included) and the weight of a doc page's
-// first load (build.FirstLoad: scripts, module preloads and inline scripts, per part). Run it from the project root after `make build`: go run ./bench/build
+// first load (sitebuild.FirstLoad: scripts, module preloads and inline scripts, per part). Run it from the project root after `make build`: go run ./bench/build
 package main
 
 import (
@@ -14,8 +14,8 @@ import (
 	"syscall"
 	"time"
 
-	"tzdocs/internal/build"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
+	"tzdocs/internal/sitebuild"
 )
 
 func main() {
@@ -48,12 +48,12 @@ func main() {
 	fmt.Printf("peak RSS: tzdocs %d MB, largest process incl. the Node prerender worker %d MB\n", ownRSS/1024, children.Maxrss/1024)
 
 	built := filepath.Join(out, "0")
-	html, err := os.ReadFile(filepath.Join(built, dist.PageFile(*page)))
+	html, err := os.ReadFile(filepath.Join(built, output.PageFile(*page)))
 	check(err)
-	w, err := build.FirstLoad(built, html)
+	w, err := sitebuild.FirstLoad(built, html)
 	check(err)
 	fmt.Printf("first load of %s: JS %.1f KB gzip (budget %d KB), CSS %.1f KB gzip (budget %d KB), HTML %.1f KB gzip\n",
-		*page, kb(w.JS), build.FirstLoadJSBudget>>10, kb(w.CSS), build.FirstLoadCSSBudget>>10, kb(gzSize(html)))
+		*page, kb(w.JS), sitebuild.FirstLoadJSBudget>>10, kb(w.CSS), sitebuild.FirstLoadCSSBudget>>10, kb(gzSize(html)))
 	for _, p := range w.Parts {
 		kind := "JS "
 		if !p.JS {

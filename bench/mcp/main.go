@@ -20,8 +20,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/mcp"
+	"tzdocs/internal/output"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -44,7 +44,7 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site, err := dist.Load(*dir) // its errors say to build first
+	site, err := output.Load(*dir) // its errors say to build first
 	if err != nil {
 		return err
 	}
@@ -136,8 +136,8 @@ func summary(times []time.Duration) string {
 }
 
 // sizes prints the size of the text files for language models and of the pages' Markdown.
-func sizes(out io.Writer, site *dist.Site, docs *mcp.Docs) {
-	for _, name := range []string{dist.LLMsFile, dist.LLMsFullFile} {
+func sizes(out io.Writer, site *output.Site, docs *mcp.Docs) {
+	for _, name := range []string{output.LLMsFile, output.LLMsFullFile} {
 		f := site.Files["/"+name]
 		if f == nil {
 			fmt.Fprintf(out, "%s: missing from the build\n", name)

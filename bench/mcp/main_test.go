@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/sitebuild/buildtest"
 	"tzdocs/internal/sitetest"
 )
 

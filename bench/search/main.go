@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -47,9 +47,9 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	records, err := dist.LoadRecords(*dir)
+	records, err := output.LoadRecords(*dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no built site in %s (no %s): run make build first, or give -dir", *dir, filepath.Join(*dir, dist.RecordsFile))
+		return fmt.Errorf("no built site in %s (no %s): run make build first, or give -dir", *dir, filepath.Join(*dir, output.RecordsFile))
 	}
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func readQueries(file string) ([]Query, error) {
 }
 
 // checkExpected fails when an expected URL names no page or section of the site.
-func checkExpected(queries []Query, records []dist.Record, file string) error {
+func checkExpected(queries []Query, records []output.Record, file string) error {
 	known := map[string]bool{}
 	for _, r := range records {
 		known[r.Path()] = true
@@ -146,7 +146,7 @@ func typed(queries []Query) []Query {
 // matches reports whether a hit is the expected one: the same section when the expected URL
 // has an anchor, else any hit on the same page. Expected URLs are paths, so records compare by
 // theirs, whatever host site.yaml names.
-func matches(r *dist.Record, want string) bool {
+func matches(r *output.Record, want string) bool {
 	if strings.Contains(want, "#") {
 		return r.Path() == want
 	}
@@ -154,7 +154,7 @@ func matches(r *dist.Record, want string) bool {
 }
 
 // pagePath is a record's path without its #anchor.
-func pagePath(r *dist.Record) string {
+func pagePath(r *output.Record) string {
 	p, _, _ := strings.Cut(r.Path(), "#")
 	return p
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
+	"tzdocs/internal/sitebuild/buildtest"
 	"tzdocs/internal/sitetest"
 )
 
@@ -37,11 +37,11 @@ func TestReadQueriesRejectsMalformedLines(t *testing.T) {
 func builtSite(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "dist")
-	out := dist.NewOutput()
-	if err := out.AddJSON(dist.RecordsFile, buildtest.Records(t, sitetest.Minimal)); err != nil {
+	out := output.NewOutput()
+	if err := out.AddJSON(output.RecordsFile, buildtest.Records(t, sitetest.Minimal)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dist.NewWriter(dir).Write(out); err != nil {
+	if _, err := output.NewWriter(dir).Write(out); err != nil {
 		t.Fatal(err)
 	}
 	return dir

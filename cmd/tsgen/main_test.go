@@ -15,9 +15,9 @@ func TestGeneratedTypeScriptIsCurrent(t *testing.T) {
 	}
 	got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(outFile)))
 	if err != nil {
-		t.Fatalf("%v; run go generate ./internal/dist", err)
+		t.Fatalf("%v; run go generate ./internal/output", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: the Go types of internal/dist changed since it was generated; run go generate ./internal/dist", outFile)
+		t.Errorf("%s is stale: the Go types of internal/output changed since it was generated; run go generate ./internal/output", outFile)
 	}
 }

@@ -16,8 +16,8 @@ import (
 
 	"tzdocs/internal/admin"
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/output"
 )
 
 const adminUsage = `Usage: tzdocs admin hash-password      reads a password on standard input, prints its hash
@@ -57,7 +57,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		u := *siteURL
 		if u == "" {
-			site, err := dist.Load(*dir)
+			site, err := output.Load(*dir)
 			if err != nil || site.Data.URL == "" {
 				return usageError{fmt.Sprintf("tzdocs admin link: give --url https://… (the site's address): it could not be read from %s (%v)", *dir, err)}
 			}

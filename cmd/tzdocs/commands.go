@@ -17,12 +17,12 @@ import (
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/assistant/openai"
 	"tzdocs/internal/asynclog"
-	"tzdocs/internal/build"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/live"
 	"tzdocs/internal/metrics"
 	"tzdocs/internal/samples"
 	"tzdocs/internal/server"
+	"tzdocs/internal/sitebuild"
 )
 
 // parseFlags parses a command's flags; --help prints them and ends the command successfully.
@@ -67,7 +67,7 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the static site: page data, prerendered HTML, assets, sitemap and text files."); done {
 		return err
 	}
-	b := build.New(build.Options{SiteDir: *site, OutDir: *out, WebDir: *web})
+	b := sitebuild.New(sitebuild.Options{SiteDir: *site, OutDir: *out, WebDir: *web})
 	defer b.Close()
 	res, err := b.Build(ctx)
 	if err != nil {
@@ -98,7 +98,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
 		return err
 	}
-	warnings, err := build.Check(ctx, *site)
+	warnings, err := sitebuild.Check(ctx, *site)
 	for _, w := range warnings {
 		fmt.Fprintf(stdout, "warning: %v\n", w)
 	}

@@ -9,8 +9,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/mcp"
+	"tzdocs/internal/output"
 )
 
 // cmdMCP serves a built site's MCP server to one client over standard input and output, for
@@ -21,7 +21,7 @@ func cmdMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves the documentation's MCP server (search_docs, get_page, ask_docs, a resource per page) over standard input and output."); done {
 		return err
 	}
-	site, err := dist.Load(*dir)
+	site, err := output.Load(*dir)
 	if err != nil {
 		return err
 	}

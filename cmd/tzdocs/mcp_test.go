@@ -8,7 +8,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/sitebuild/buildtest"
 	"tzdocs/internal/sitetest"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -43,7 +43,7 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		printUsage(stderr, fs, synopsis, summary)
 		return usageError{"tzdocs search: no query given"}
 	}
-	records, err := dist.LoadRecords(*dir)
+	records, err := output.LoadRecords(*dir)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Dashboard returns the document of the dashboard's web app (the build's dist.AdminShellFile),
+	// Dashboard returns the document of the dashboard's web app (the build's output.AdminShellFile),
 	// served at /admin to a signed-in maintainer; nil, or a nil result, leaves /admin the plain
 	// signed-in page with its sign-out button.
 	Dashboard func() []byte

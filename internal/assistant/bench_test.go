@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/search"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // benchQuestions are reader questions of different shapes, one or several parts.

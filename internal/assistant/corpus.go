@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -60,9 +60,9 @@ type codeBlock struct {
 	lines      int
 }
 
-func newCorpus(ix *search.Index, code []dist.CodeBlock) *corpus {
+func newCorpus(ix *search.Index, code []output.CodeBlock) *corpus {
 	c := &corpus{sections: map[string]*section{}, pages: map[string][]*section{}, df: map[string]int{}, postings: map[string][]int{}}
-	get := func(r *dist.Record) *section {
+	get := func(r *output.Record) *section {
 		url := r.Path()
 		if s := c.sections[url]; s != nil {
 			return s
@@ -128,7 +128,7 @@ func newCorpus(ix *search.Index, code []dist.CodeBlock) *corpus {
 		}
 	}
 	for _, b := range code {
-		if s := c.sections[dist.URLPath(b.URL)]; s != nil {
+		if s := c.sections[output.URLPath(b.URL)]; s != nil {
 			s.code = append(s.code, codeBlock{lang: b.Lang, code: b.Code, terms: termsWith(b.Code, stem), lines: strings.Count(b.Code, "\n") + 1})
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -54,7 +54,7 @@ type Request struct {
 	Question string // the last user message's text, trimmed
 	History  []Turn // earlier exchanges, oldest first
 	Index    *search.Index
-	Code     []dist.CodeBlock // the site's code blocks as written, by section URL
+	Code     []output.CodeBlock // the site's code blocks as written, by section URL
 }
 
 // SearchInput is the searchIndex tool's input.
@@ -71,17 +71,17 @@ type SearchOutput struct {
 // SearchHit is one hit of a searchIndex call: a DocSearch record, content shortened, its URL the
 // record's path (route and anchor), so the answer's links stay on the site that serves it.
 type SearchHit struct {
-	ObjectID  string         `json:"objectID"`
-	Hierarchy dist.Hierarchy `json:"hierarchy"`
-	Content   string         `json:"content"`
-	Type      string         `json:"type"`
-	URL       string         `json:"url"`
+	ObjectID  string           `json:"objectID"`
+	Hierarchy output.Hierarchy `json:"hierarchy"`
+	Content   string           `json:"content"`
+	Type      string           `json:"type"`
+	URL       string           `json:"url"`
 
-	record *dist.Record
+	record *output.Record
 }
 
 // Record is the indexed record behind the hit (nil for hits not made by Search).
-func (h SearchHit) Record() *dist.Record { return h.record }
+func (h SearchHit) Record() *output.Record { return h.record }
 
 // Title names the hit's section as "Page › Section".
 func (h SearchHit) Title() string { return sectionTitle(h.Hierarchy) }
@@ -127,7 +127,7 @@ func (r *Request) SectionText(url string, maxRunes int) string {
 }
 
 // sectionTitle is "Page › Deepest heading", or the page title alone.
-func sectionTitle(h dist.Hierarchy) string {
+func sectionTitle(h output.Hierarchy) string {
 	title := h[1]
 	for i := 6; i >= 2; i-- {
 		if h[i] != "" {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -20,7 +20,7 @@ import (
 type Extractive struct {
 	mu     sync.Mutex
 	ix     *search.Index
-	code   []dist.CodeBlock
+	code   []output.CodeBlock
 	corpus *corpus
 	builds int // corpora built so far (tests check that concurrent first questions share one)
 }
@@ -33,13 +33,13 @@ func (e *Extractive) Name() string { return "extractive" }
 
 // Prepare builds the engine's view of a site ahead of the first question (benchmarks use it to
 // leave the build out of their timings; the server does not call it).
-func (e *Extractive) Prepare(ix *search.Index, code []dist.CodeBlock) {
+func (e *Extractive) Prepare(ix *search.Index, code []output.CodeBlock) {
 	if ix != nil {
 		e.corpusFor(ix, code)
 	}
 }
 
-func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus {
+func (e *Extractive) corpusFor(ix *search.Index, code []output.CodeBlock) *corpus {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.ix == ix && sameBlocks(e.code, code) && e.corpus != nil {
@@ -52,7 +52,7 @@ func (e *Extractive) corpusFor(ix *search.Index, code []dist.CodeBlock) *corpus 
 
 // sameBlocks reports whether a and b are the same slice (the site's code blocks change only when
 // a rebuild swaps the site in).
-func sameBlocks(a, b []dist.CodeBlock) bool {
+func sameBlocks(a, b []output.CodeBlock) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 

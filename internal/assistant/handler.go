@@ -16,11 +16,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/httpapi"
 	"tzdocs/internal/metrics"
+	"tzdocs/internal/output"
 	"tzdocs/internal/ratelimit"
 	"tzdocs/internal/search"
 )
@@ -65,9 +65,9 @@ type Options struct {
 	Engine Engine
 	// Index returns the current search index (it changes when the site is rebuilt); required.
 	Index func() *search.Index
-	// Code returns the current site's code blocks as written (dist.CodeFile), which extractive
+	// Code returns the current site's code blocks as written (output.CodeFile), which extractive
 	// answers quote; nil means none.
-	Code func() []dist.CodeBlock
+	Code func() []output.CodeBlock
 	// Store keeps the exchanges and answer feedback; nil answers feedback posts with 503.
 	Store feedback.Store
 	// Logger receives engine failures; nil discards them.

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -41,7 +41,7 @@ func newTestServer(t *testing.T, mutate func(*Options)) *testServer {
 	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
 	store := &memStore{}
 	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return d.ix },
-		Code: func() []dist.CodeBlock { return d.code }, Store: store,
+		Code: func() []output.CodeBlock { return d.code }, Store: store,
 		Now: clock.Now, NewID: counterIDs()}
 	if mutate != nil {
 		mutate(&opts)

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // testSite is the assistant's test site (testdata/site.txtar).
@@ -28,7 +28,7 @@ func fixtureIndex(tb testing.TB) *search.Index {
 // docs is a site as the server hands it to the assistant: its index and its code blocks.
 type docs struct {
 	ix   *search.Index
-	code []dist.CodeBlock
+	code []output.CodeBlock
 }
 
 // fixtureDocs is testSite as the server would load it after a build.

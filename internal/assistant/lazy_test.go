@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -29,7 +29,7 @@ func TestExtractiveBuildsItsCorpusOnTheFirstQuestion(t *testing.T) {
 
 	lazy := NewExtractive()
 	Handler(Options{AssistantID: "test", Secret: []byte("0123456789abcdef0123456789abcdef"), Engine: lazy,
-		Index: func() *search.Index { return d.ix }, Code: func() []dist.CodeBlock { return d.code }})
+		Index: func() *search.Index { return d.ix }, Code: func() []output.CodeBlock { return d.code }})
 	if lazy.corpus != nil || lazy.builds != 0 {
 		t.Fatalf("mounting the API built the corpus (%d builds); it should wait for the first question", lazy.builds)
 	}

@@ -17,10 +17,10 @@ import (
 	"strings"
 	"time"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/httpapi"
+	"tzdocs/internal/output"
 )
 
 // Options wires the dashboard's handler.
@@ -33,7 +33,7 @@ type Options struct {
 	Logger *slog.Logger
 	// Source names the file the page at a site path was built from; nil, or ok false, when it is
 	// not known (the pages view then gives no source).
-	Source func(path string) (src dist.PageSource, ok bool)
+	Source func(path string) (src output.PageSource, ok bool)
 }
 
 // Paths of the dashboard's APIs.

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/sqlite"
 	"tzdocs/internal/feedback/store/storetest"
+	"tzdocs/internal/output"
 )
 
 // seeded returns the handler on a store filled by storetest.SeedDashboard, its clock on the
@@ -96,11 +96,11 @@ func TestPagesViewPutsTheWorstFirst(t *testing.T) {
 
 func TestPagesViewLinksTheSourceFile(t *testing.T) {
 	_, s := seeded(t)
-	sources := map[string]dist.PageSource{
+	sources := map[string]output.PageSource{
 		"/a": {File: "site/docs/a.md", EditURL: "https://example.org/edit/main/site/docs/a.md"},
 	}
 	h, err := Handler(Options{Store: s, Now: func() time.Time { return storetest.DashboardDay.AddDate(0, 0, 2) },
-		Source: func(p string) (dist.PageSource, bool) { src, ok := sources[p]; return src, ok }})
+		Source: func(p string) (output.PageSource, bool) { src, ok := sources[p]; return src, ok }})
 	if err != nil {
 		t.Fatal(err)
 	}

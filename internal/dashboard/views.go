@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/output"
 )
 
 // TrendPages is how many of the worst rated pages the pages view gives a daily trend for.
@@ -126,11 +126,11 @@ type pageRow struct {
 	Comments   int64    `json:"comments"`
 	Ratio      *float64 `json:"ratio"` // share of helpful votes
 	// Source is the file the page was built from (JSON null when the served site does not say).
-	Source *dist.PageSource `json:"source"`
+	Source *output.PageSource `json:"source"`
 }
 
 // source is the file the page at path was built from, nil when unknown.
-func (h *handler) source(path string) *dist.PageSource {
+func (h *handler) source(path string) *output.PageSource {
 	if h.opts.Source == nil {
 		return nil
 	}

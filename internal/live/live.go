@@ -18,10 +18,10 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"tzdocs/internal/build"
 	"tzdocs/internal/content"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/server"
+	"tzdocs/internal/sitebuild"
 )
 
 // Options say what to develop.
@@ -38,7 +38,7 @@ type Options struct {
 // Dev is a running development server: an http.Handler that serves the last good build.
 type Dev struct {
 	opts    Options
-	builder *build.Builder
+	builder *sitebuild.Builder
 	hub     *hub
 	watcher *fsnotify.Watcher
 	mu      sync.RWMutex
@@ -60,7 +60,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
-	d.builder = build.New(build.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
+	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
@@ -250,7 +250,7 @@ func (d *Dev) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.mu.RLock()
 	srv, lastErr := d.srv, d.lastErr
 	d.mu.RUnlock()
-	if r.URL.Path == dist.DevEventsURL {
+	if r.URL.Path == output.DevEventsURL {
 		d.hub.ServeHTTP(w, r)
 		return
 	}

@@ -8,11 +8,11 @@ import (
 	"sync"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // pending makes page requests wait while pages an edit left for later are being prerendered
-// (build.Builder.RenderDeferred), so a page loaded in full never shows HTML older than its data.
+// (sitebuild.Builder.RenderDeferred), so a page loaded in full never shows HTML older than its data.
 type pending struct {
 	mu   sync.Mutex
 	gen  uint64        // counts rebuilds
@@ -48,7 +48,7 @@ func (p *pending) finish(gen uint64) {
 
 // wait waits, for requests that may be for a page, until no pages are left to render.
 func (p *pending) wait(r *http.Request) {
-	for _, prefix := range []string{dist.DataURLPrefix, dist.AssetsURLPrefix, dist.SearchURLPrefix, "/api/", dist.DevEventsURL} {
+	for _, prefix := range []string{output.DataURLPrefix, output.AssetsURLPrefix, output.SearchURLPrefix, "/api/", output.DevEventsURL} {
 		if strings.HasPrefix(r.URL.Path, prefix) {
 			return // not a page: the data the browser reloads from is always current
 		}

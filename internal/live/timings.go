@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"tzdocs/internal/build"
+	"tzdocs/internal/sitebuild"
 )
 
 // reloadEvent is the data of a `reload` event: the routes whose page changed, and where the
@@ -18,23 +18,23 @@ type reloadEvent struct {
 
 // timings are the phases of one rebuild, from the first file event of the burst it answers.
 type timings struct {
-	phases []build.Phase
+	phases []sitebuild.Phase
 	total  time.Duration
 }
 
 // newTimings measures a rebuild: first is the first file event (the start, for the first build),
 // start when the build began, phases the build's own, served when the build ended and patch the
 // time the server took to take in the new files and search records (server.Patch).
-func newTimings(first, start time.Time, phases []build.Phase, served time.Time, patch time.Duration) timings {
-	t := timings{phases: append([]build.Phase{{Name: "debounce", Took: start.Sub(first)}}, phases...)}
+func newTimings(first, start time.Time, phases []sitebuild.Phase, served time.Time, patch time.Duration) timings {
+	t := timings{phases: append([]sitebuild.Phase{{Name: "debounce", Took: start.Sub(first)}}, phases...)}
 	var measured time.Duration
 	for _, p := range phases {
 		measured += p.Took
 	}
 	// What the build did outside its phases, and the rest of the server's work, count as serving.
 	now := time.Now()
-	t.phases = append(t.phases, build.Phase{Name: "patch", Took: patch},
-		build.Phase{Name: "serve", Took: max(0, now.Sub(served)-patch) + max(0, served.Sub(start)-measured)})
+	t.phases = append(t.phases, sitebuild.Phase{Name: "patch", Took: patch},
+		sitebuild.Phase{Name: "serve", Took: max(0, now.Sub(served)-patch) + max(0, served.Sub(start)-measured)})
 	t.total = now.Sub(first)
 	return t
 }

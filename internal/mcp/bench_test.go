@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // BenchmarkSearchDocs measures search_docs's own work (the search, the snippets and the text of

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -20,7 +20,7 @@ type Docs struct {
 	// are Origin + route. Empty when site.yaml has no url: URLs are then paths.
 	Origin string
 	Index  *search.Index
-	Code   []dist.CodeBlock
+	Code   []output.CodeBlock
 	// Pages are the pages that have Markdown, by route.
 	Pages []*Page
 	// Sections are the top-level sections search hits are grouped under (hierarchy.lvl0), in
@@ -36,22 +36,22 @@ type Page struct {
 	URL         string // absolute URL (Origin + Route)
 	Title       string
 	Description string
-	Markdown    string // the page's Markdown export (dist.MarkdownFile)
+	Markdown    string // the page's Markdown export (output.MarkdownFile)
 }
 
 // Source is what a Docs is made of: a built site as the server holds it in memory, or as
-// dist.Load reads it.
+// output.Load reads it.
 type Source struct {
-	// Routes are the canonical routes of the build (dist.Manifest).
+	// Routes are the canonical routes of the build (output.Manifest).
 	Routes []string
 	// File returns a file of the build by URL path ("/_data/site.json"), or nil.
 	File  func(urlPath string) []byte
 	Index *search.Index
-	Code  []dist.CodeBlock
+	Code  []output.CodeBlock
 }
 
-// FromDist makes the Docs of a built site read with dist.Load.
-func FromDist(s *dist.Site) (*Docs, error) {
+// FromDist makes the Docs of a built site read with output.Load.
+func FromDist(s *output.Site) (*Docs, error) {
 	return NewDocs(Source{
 		Routes: s.Manifest.Routes,
 		File: func(p string) []byte {
@@ -67,22 +67,22 @@ func FromDist(s *dist.Site) (*Docs, error) {
 
 // NewDocs reads the site data, every page's data and Markdown out of src.
 func NewDocs(src Source) (*Docs, error) {
-	var site dist.SiteData
-	if err := readJSON(src.File, "/"+dist.SiteDataFile, &site); err != nil {
+	var site output.SiteData
+	if err := readJSON(src.File, "/"+output.SiteDataFile, &site); err != nil {
 		return nil, err
 	}
-	d := &Docs{Title: site.Title, Origin: dist.Origin(site.URL, site.BaseURL), Index: src.Index, Code: src.Code,
+	d := &Docs{Title: site.Title, Origin: output.Origin(site.URL, site.BaseURL), Index: src.Index, Code: src.Code,
 		byKey: map[string]*Page{}}
 	routes := slices.Clone(src.Routes)
 	slices.Sort(routes)
 	for _, r := range routes {
-		md := src.File("/" + dist.MarkdownFile(r))
+		md := src.File("/" + output.MarkdownFile(r))
 		if md == nil {
 			continue // a generated index or the search page: no Markdown of its own
 		}
 		p := &Page{Route: r, URL: d.Origin + r, Markdown: string(md)}
-		var data dist.PageData
-		if readJSON(src.File, "/"+dist.DataFile(r), &data) == nil {
+		var data output.PageData
+		if readJSON(src.File, "/"+output.DataFile(r), &data) == nil {
 			p.Title, p.Description = data.Title, data.Description
 		}
 		if p.Title == "" {

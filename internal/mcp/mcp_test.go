@@ -13,9 +13,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/ratelimit"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // site is a small site with two top-level sections, written for these tests.
@@ -99,7 +99,7 @@ func fixtureDocs(t *testing.T) *Docs {
 	builtOnce.Do(func() {
 		// The build lives as long as the first test that asked for it: Docs holds all it needs
 		// in memory, so later tests do not read the folder.
-		s, err := dist.Load(buildtest.Site(t, site))
+		s, err := output.Load(buildtest.Site(t, site))
 		if err != nil {
 			builtErr = err
 			return

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // benchQueries are the queries of bench/search/queries.tsv and every prefix of them, as typed.
@@ -57,7 +57,7 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkNewIndex10k indexes 10,000 records of the built site (repeated as needed).
 func BenchmarkNewIndex10k(b *testing.B) {
 	built := buildtest.BuiltRecords(b)
-	recs := make([]dist.Record, 0, 10000)
+	recs := make([]output.Record, 0, 10000)
 	for len(recs) < 10000 {
 		recs = append(recs, built[:min(len(built), 10000-len(recs))]...)
 	}

@@ -3,7 +3,7 @@ package search
 import (
 	"net/http"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // corsHeaders are the request headers the Algolia clients, search-insights and DocSearch's Ask AI send.
@@ -19,7 +19,7 @@ type Origins struct{ allowed map[string]bool }
 func ParseOrigins(list []string) (Origins, error) {
 	o := Origins{allowed: map[string]bool{}}
 	for _, s := range list {
-		origin, err := dist.OriginOf(s)
+		origin, err := output.OriginOf(s)
 		if err != nil {
 			return Origins{}, err
 		}
@@ -33,7 +33,7 @@ func (o Origins) Allows(origin string) bool {
 	if origin == "" || len(o.allowed) == 0 {
 		return false
 	}
-	norm, err := dist.OriginOf(origin)
+	norm, err := output.OriginOf(origin)
 	return err == nil && o.allowed[norm]
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Facet attributes of the index (its attributesForFaceting).
@@ -65,7 +65,7 @@ func newFacetCounter(requested []string) *facetCounter {
 	return fc
 }
 
-func (fc *facetCounter) add(r *dist.Record) {
+func (fc *facetCounter) add(r *output.Record) {
 	for _, a := range fc.attrs {
 		if v, ok := numericValue(r, a); ok {
 			fc.counts[a][formatNumber(v)]++

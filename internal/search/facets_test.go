@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 func TestFacetCounts(t *testing.T) {
@@ -262,7 +262,7 @@ func TestKindFacet(t *testing.T) {
 		t.Errorf("kind:tutorial: %d hits, the facet counts %d", tut.NbHits, n)
 	}
 	for _, h := range tut.Hits {
-		if h.Kind != dist.KindTutorial {
+		if h.Kind != output.KindTutorial {
 			t.Errorf("kind:tutorial: %s is not a tutorial record", h.URL)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Filters is an Algolia facetFilters expression: every group must match, and a group matches
@@ -23,7 +23,7 @@ type Filter struct {
 }
 
 // Match reports whether a record passes the filters.
-func (fs Filters) Match(r *dist.Record) bool {
+func (fs Filters) Match(r *output.Record) bool {
 	for _, group := range fs {
 		ok := false
 		for _, f := range group {
@@ -39,12 +39,12 @@ func (fs Filters) Match(r *dist.Record) bool {
 	return true
 }
 
-func (f Filter) match(r *dist.Record) bool {
+func (f Filter) match(r *output.Record) bool {
 	return facetTest{f.Attr, f.Value}.Match(r) != f.Negate
 }
 
 // facetValue returns a record attribute usable in filters.
-func facetValue(r *dist.Record, attr string) (string, bool) {
+func facetValue(r *output.Record, attr string) (string, bool) {
 	switch attr {
 	case "language", "lang":
 		return r.Language, true
@@ -75,7 +75,7 @@ func facetValue(r *dist.Record, attr string) (string, bool) {
 
 // recordVersion is the docs version a record belongs to, taken from its Docusaurus tag
 // ("docs-default-current" → "current"); "" for records outside versioned docs.
-func recordVersion(r *dist.Record) string {
+func recordVersion(r *output.Record) string {
 	rest, ok := strings.CutPrefix(r.DocusaurusTag, "docs-")
 	if !ok {
 		return ""

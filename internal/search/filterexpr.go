@@ -6,12 +6,12 @@ import (
 	"strings"
 	"unicode"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Condition is a test on a record made from Algolia's filters parameter (or numericFilters).
 type Condition interface {
-	Match(r *dist.Record) bool
+	Match(r *output.Record) bool
 }
 
 // The nodes of a parsed filters expression.
@@ -27,7 +27,7 @@ type (
 	}
 )
 
-func (cs allOf) Match(r *dist.Record) bool {
+func (cs allOf) Match(r *output.Record) bool {
 	for _, c := range cs {
 		if !c.Match(r) {
 			return false
@@ -36,7 +36,7 @@ func (cs allOf) Match(r *dist.Record) bool {
 	return true
 }
 
-func (cs anyOf) Match(r *dist.Record) bool {
+func (cs anyOf) Match(r *output.Record) bool {
 	for _, c := range cs {
 		if c.Match(r) {
 			return true
@@ -45,14 +45,14 @@ func (cs anyOf) Match(r *dist.Record) bool {
 	return false
 }
 
-func (n notCond) Match(r *dist.Record) bool { return !n.c.Match(r) }
+func (n notCond) Match(r *output.Record) bool { return !n.c.Match(r) }
 
-func (f facetTest) Match(r *dist.Record) bool {
+func (f facetTest) Match(r *output.Record) bool {
 	v, ok := facetValue(r, f.attr)
 	return ok && strings.EqualFold(v, f.value)
 }
 
-func (t numTest) Match(r *dist.Record) bool {
+func (t numTest) Match(r *output.Record) bool {
 	v, ok := numericValue(r, t.attr)
 	if !ok {
 		return false
@@ -75,7 +75,7 @@ func (t numTest) Match(r *dist.Record) bool {
 }
 
 // numericValue returns a record's number attributes, the ones numeric filters compare.
-func numericValue(r *dist.Record, attr string) (float64, bool) {
+func numericValue(r *output.Record, attr string) (float64, bool) {
 	switch attr {
 	case "weight.pageRank":
 		return float64(r.Weight.PageRank), true
@@ -316,7 +316,7 @@ func (p *exprParser) predicate() (Condition, error) {
 	}
 	if !quoted {
 		if n, err := strconv.ParseFloat(value, 64); err == nil {
-			if _, numeric := numericValue(&dist.Record{}, attr); numeric {
+			if _, numeric := numericValue(&output.Record{}, attr); numeric {
 				return numTest{attr: attr, op: "=", lo: n}, nil
 			}
 		}

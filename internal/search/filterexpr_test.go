@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 func TestParseConditionReadsAlgoliaFilters(t *testing.T) {
-	title := &dist.Record{Type: "lvl1", Language: "en", Hierarchy: dist.Hierarchy{"Smart contracts", "Deploying"}, Weight: dist.Weight{Level: 90, Position: 7}}
-	para := &dist.Record{Type: "content", Language: "en", Hierarchy: dist.Hierarchy{"Tutorials", "Part 3"}, Weight: dist.Weight{Level: 0, Position: 12}}
+	title := &output.Record{Type: "lvl1", Language: "en", Hierarchy: output.Hierarchy{"Smart contracts", "Deploying"}, Weight: output.Weight{Level: 90, Position: 7}}
+	para := &output.Record{Type: "content", Language: "en", Hierarchy: output.Hierarchy{"Tutorials", "Part 3"}, Weight: output.Weight{Level: 0, Position: 12}}
 	tests := []struct {
 		expr        string
 		title, para bool
@@ -106,7 +106,7 @@ func FuzzParseCondition(f *testing.F) {
 	for _, seed := range []string{"type:lvl1", `(a:"b c" OR NOT d:-e) AND weight.level:1 TO 5`, "x >= 3", `"`, "((", "NOT NOT a:b"} {
 		f.Add(seed)
 	}
-	rec := &dist.Record{Type: "lvl1", Language: "en"}
+	rec := &output.Record{Type: "lvl1", Language: "en"}
 	f.Fuzz(func(t *testing.T, expr string) {
 		c, err := ParseCondition(expr)
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	_ "embed"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // testSite is the engine's test site (testdata/site.txtar): pages about bakers, Michelson, the

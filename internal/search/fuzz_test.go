@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 func FuzzDecodeRequest(f *testing.F) {
@@ -101,7 +101,7 @@ func FuzzAdvancedSyntax(f *testing.F) {
 		}
 		pq := parseQueryFor(Query{Text: q, AdvancedSyntax: true})
 		for _, h := range res.Hits {
-			rec := slices.IndexFunc(ix.records, func(r dist.Record) bool { return r.ObjectID == h.ObjectID })
+			rec := slices.IndexFunc(ix.records, func(r output.Record) bool { return r.ObjectID == h.ObjectID })
 			for _, e := range pq.excluded {
 				if ix.hasPhrase(int32(rec), e) {
 					t.Fatalf("%q: hit %s holds the excluded %v", q, h.Path(), e)

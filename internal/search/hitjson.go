@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // hitsJSON shapes hits as Algolia does: the record's retrieved attributes, objectID, and
@@ -68,7 +68,7 @@ func (s selection) has(name string) bool {
 	return s.all || s.include[name]
 }
 
-func recordJSON(r *dist.Record, sel selection) map[string]any {
+func recordJSON(r *output.Record, sel selection) map[string]any {
 	m := map[string]any{"objectID": r.ObjectID}
 	if sel.has("hierarchy") || sel.anyLevel {
 		h := map[string]any{}

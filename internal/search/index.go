@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Attributes of a record, as stored in postings: the hierarchy levels 0…6, then content.
@@ -18,7 +18,7 @@ const (
 // Index is an in-memory inverted index over records. It is read-only once built and safe for
 // concurrent searches; Replace makes a new index from it, leaving it as it was.
 type Index struct {
-	records []dist.Record
+	records []output.Record
 	recs    []recInfo
 	terms   []term
 	termID  map[string]int32
@@ -54,7 +54,7 @@ type span struct {
 type recInfo struct {
 	ownLevel uint8 // the hierarchy level the record stands for, 0 for content
 	code     bool
-	tutorial bool             // a record of a tutorial page (dist.KindTutorial)
+	tutorial bool             // a record of a tutorial page (output.KindTutorial)
 	kwWords  []uint8          // words in each keyword of a page record, matched as its title
 	group    int32            // distinct URL id
 	nwords   [numAttrs]uint16 // words in each attribute, for whole-attribute exactness
@@ -62,7 +62,7 @@ type recInfo struct {
 }
 
 // NewIndex indexes records. The records are kept; do not modify them afterwards.
-func NewIndex(records []dist.Record) *Index {
+func NewIndex(records []output.Record) *Index {
 	ix := &Index{
 		records: records,
 		recs:    make([]recInfo, len(records)),
@@ -119,7 +119,7 @@ type indexer struct {
 }
 
 // record indexes record r as record number i of URL group g, filling in info.
-func (x *indexer) record(i int32, r *dist.Record, info *recInfo, g int32) {
+func (x *indexer) record(i int32, r *output.Record, info *recInfo, g int32) {
 	if cap(x.spans)-len(x.spans) < 4096 {
 		x.spans = make([]span, 0, cmp.Or(x.chunk, 64<<10))
 	}
@@ -127,7 +127,7 @@ func (x *indexer) record(i int32, r *dist.Record, info *recInfo, g int32) {
 		info.ownLevel = r.Type[3] - '0'
 	}
 	info.code = r.Code
-	info.tutorial = r.Kind == dist.KindTutorial
+	info.tutorial = r.Kind == output.KindTutorial
 	info.group = g
 	for a := 0; a < numAttrs; a++ {
 		text := attrText(r, a)
@@ -215,7 +215,7 @@ func (ix *Index) Len() int {
 }
 
 // Records returns the indexed records, in order; callers must not modify them.
-func (ix *Index) Records() []dist.Record {
+func (ix *Index) Records() []output.Record {
 	if ix.delta != nil {
 		return ix.delta.liveRecords(ix.records)
 	}
@@ -223,7 +223,7 @@ func (ix *Index) Records() []dist.Record {
 }
 
 // attrText returns attribute a of a record: hierarchy level a, or the content.
-func attrText(r *dist.Record, a int) string {
+func attrText(r *output.Record, a int) string {
 	if a == attrContent {
 		return r.Content
 	}

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/ratelimit"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // bigSite is one page with n sections that all mention baking, so a query has more hits than

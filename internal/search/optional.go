@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // OptionalFilters is Algolia's optionalFilters: groups of "attribute:value" filters, each with a
@@ -46,7 +46,7 @@ func parseOptionalFilters(groups [][]string) (OptionalFilters, error) {
 
 // score is the record's optional filter score. Within a group, the scores of the filters the
 // record passes are added up when sum is set (sumOrFiltersScores), else the best one counts.
-func (o OptionalFilters) score(r *dist.Record, sum bool) uint16 {
+func (o OptionalFilters) score(r *output.Record, sum bool) uint16 {
 	total := 0
 	for _, g := range o {
 		best := 0

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Replace is for `tzdocs dev`, which replaces the records of the pages a save changed; `tzdocs
@@ -46,7 +46,7 @@ type delta struct {
 	// arrays: a second Replace of this index copies them instead.
 	extended atomic.Bool
 	once     sync.Once
-	live     []dist.Record // the live records, made on the first call of Records
+	live     []output.Record // the live records, made on the first call of Records
 }
 
 // bucketKey names a typo bucket: the words that start with first and have n runes.
@@ -61,7 +61,7 @@ type bucketKey struct {
 // the others, in the order given. Searches of the new index answer as those of NewIndex over
 // its Records; ix is left unchanged, so searches running on it go on undisturbed. The records
 // are copied.
-func (ix *Index) Replace(pages []string, records []dist.Record) *Index {
+func (ix *Index) Replace(pages []string, records []output.Record) *Index {
 	replaced := make(map[string]bool, len(pages))
 	for _, p := range pages {
 		replaced[p] = true
@@ -91,8 +91,8 @@ func (ix *Index) Replace(pages []string, records []dist.Record) *Index {
 
 // replaced returns the live records of ix with those of the replaced pages swapped for records,
 // in the order Replace documents.
-func (ix *Index) replaced(replaced map[string]bool, added []string, byPage map[string][]int, records []dist.Record) []dist.Record {
-	out := make([]dist.Record, 0, ix.Len()+len(records))
+func (ix *Index) replaced(replaced map[string]bool, added []string, byPage map[string][]int, records []output.Record) []output.Record {
+	out := make([]output.Record, 0, ix.Len()+len(records))
 	ix.inNewOrder(func(rec int32) bool { return replaced[ix.records[rec].URLWithoutAnchor] }, added,
 		func(rec int32) { out = append(out, ix.records[rec]) },
 		func(p string) {
@@ -128,7 +128,7 @@ func (ix *Index) inNewOrder(gone func(rec int32) bool, added []string, keep func
 
 // patch is Replace without compaction: pageRecs are ix.pageRecords(), and removing counts the live
 // records of the replaced pages.
-func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[string][]int, records []dist.Record, pageRecs map[string][]int32, removing int) *Index {
+func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[string][]int, records []output.Record, pageRecs map[string][]int32, removing int) *Index {
 	old := ix.delta
 	nx := &Index{records: ix.records, recs: ix.recs, terms: ix.terms, termID: ix.termID, sorted: ix.sorted,
 		byStem: ix.byStem, buckets: ix.buckets, groups: ix.groups}
@@ -460,9 +460,9 @@ func (ix *Index) sortedTerms() []int32 {
 }
 
 // liveRecords returns the live records in order, made once.
-func (d *delta) liveRecords(stored []dist.Record) []dist.Record {
+func (d *delta) liveRecords(stored []output.Record) []output.Record {
 	d.once.Do(func() {
-		d.live = make([]dist.Record, 0, len(d.seq))
+		d.live = make([]output.Record, 0, len(d.seq))
 		for _, rec := range d.seq {
 			d.live = append(d.live, stored[rec])
 		}

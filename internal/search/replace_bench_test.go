@@ -4,17 +4,17 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // editedPage returns the records of the built site's page whose route ends with route, with a
 // paragraph edited as a writer would (a word added to its first content record), and the page's
 // url_without_anchor.
-func editedPage(b *testing.B, records []dist.Record, route string, n int) (string, []dist.Record) {
+func editedPage(b *testing.B, records []output.Record, route string, n int) (string, []output.Record) {
 	var page string
-	var out []dist.Record
+	var out []output.Record
 	for _, r := range records {
 		if page == "" && strings.HasSuffix(r.URLWithoutAnchor, route) {
 			page = r.URLWithoutAnchor
@@ -43,7 +43,7 @@ func BenchmarkReplacePage(b *testing.B) {
 	records := buildtest.BuiltRecords(b)
 	fresh := search.NewIndex(records)
 	page, _ := editedPage(b, records, "/architecture/bakers", 0)
-	edits := make([][]dist.Record, 16)
+	edits := make([][]output.Record, 16)
 	for i := range edits {
 		_, edits[i] = editedPage(b, records, "/architecture/bakers", i)
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // replaceWords are the words of generated pages: the engine's test site's, forms of one stem,
@@ -21,7 +21,7 @@ var replaceWords = strings.Fields(`bake baker bakers baking baked octez client n
 
 // genPage makes the records of one page: a title record, headings and content blocks drawing on
 // replaceWords, with weights that repeat so the last tie-break is reached.
-func genPage(rng *rand.Rand, url string, gen int) []dist.Record {
+func genPage(rng *rand.Rand, url string, gen int) []output.Record {
 	words := func(n int) string {
 		w := make([]string, n)
 		for i := range w {
@@ -33,25 +33,25 @@ func genPage(rng *rand.Rand, url string, gen int) []dist.Record {
 		return strings.Join(w, " ")
 	}
 	lvl0 := []string{"Architecture", "Developing", "Tutorials"}[rng.IntN(3)]
-	h := dist.Hierarchy{lvl0, strings.ToUpper(words(1 + rng.IntN(3))[:1]) + words(1+rng.IntN(3))}
+	h := output.Hierarchy{lvl0, strings.ToUpper(words(1 + rng.IntN(3))[:1]) + words(1+rng.IntN(3))}
 	kind := ""
 	if lvl0 == "Tutorials" {
-		kind = dist.KindTutorial
+		kind = output.KindTutorial
 	}
-	rec := func(typ, anchor, content string, level int) dist.Record {
+	rec := func(typ, anchor, content string, level int) output.Record {
 		u := url
 		if anchor != "" {
 			u += "#" + anchor
 		}
-		return dist.Record{ObjectID: fmt.Sprintf("%s-%d-%d", u, gen, rng.Int()), Hierarchy: h, Content: content, Type: typ,
+		return output.Record{ObjectID: fmt.Sprintf("%s-%d-%d", u, gen, rng.Int()), Hierarchy: h, Content: content, Type: typ,
 			URL: u, URLWithoutAnchor: url, Anchor: anchor, Language: "en", DocusaurusTag: "docs-default-current", Kind: kind,
-			Weight: dist.Weight{PageRank: rng.IntN(2), Level: level, Position: rng.IntN(3)}, Code: typ == "content" && rng.IntN(5) == 0}
+			Weight: output.Weight{PageRank: rng.IntN(2), Level: level, Position: rng.IntN(3)}, Code: typ == "content" && rng.IntN(5) == 0}
 	}
 	title := rec("lvl1", "", "", 90)
 	if rng.IntN(2) == 0 {
 		title.Keywords = []string{words(1), words(2)}
 	}
-	out := []dist.Record{title}
+	out := []output.Record{title}
 	for s := 0; s < rng.IntN(4); s++ {
 		anchor := fmt.Sprintf("s%d", s)
 		h[2] = words(1 + rng.IntN(3))
@@ -113,7 +113,7 @@ func searchAll(ix *Index, qs []Query) []Result {
 
 // modelReplace is what Replace documents, written plainly: the records of the replaced pages
 // give way to the new ones, at the place of the page's first old record, or at the end.
-func modelReplace(all []dist.Record, pages []string, records []dist.Record) []dist.Record {
+func modelReplace(all []output.Record, pages []string, records []output.Record) []output.Record {
 	replaced := map[string]bool{}
 	for _, p := range pages {
 		replaced[p] = true
@@ -121,7 +121,7 @@ func modelReplace(all []dist.Record, pages []string, records []dist.Record) []di
 	for _, r := range records {
 		replaced[r.URLWithoutAnchor] = true
 	}
-	var out []dist.Record
+	var out []output.Record
 	placed := map[string]bool{}
 	place := func(p string) {
 		if !placed[p] {
@@ -179,7 +179,7 @@ func TestReplaceAnswersAsNewIndex(t *testing.T) {
 					}
 				}
 				var pages []string
-				var recs []dist.Record
+				var recs []output.Record
 				for k := 0; k < 1+rng.IntN(2); k++ {
 					switch op := rng.IntN(6); {
 					case op < 3 && len(pagesOf) > 0: // a page changed
@@ -239,7 +239,7 @@ func summary(r Result) string {
 // ways of storing the new records run): run with -race, and each search's answer is checked.
 func TestReplaceLeavesIndexForSearchesRunning(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var base []dist.Record
+	var base []output.Record
 	for p := 0; p < 8; p++ {
 		base = append(base, genPage(rng, fmt.Sprintf("https://docs.example.org/p/%d", p), p)...)
 	}

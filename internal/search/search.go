@@ -1,11 +1,11 @@
-// Package search indexes a built site's DocSearch-style records (dist.Record, made by the build)
+// Package search indexes a built site's DocSearch-style records (output.Record, made by the build)
 // in memory and answers Algolia-compatible search requests with ranking, highlights and snippets.
 package search
 
 import (
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Defaults of a query.
@@ -122,7 +122,7 @@ type Result struct {
 
 // Hit is one ranked record with its highlighted attributes.
 type Hit struct {
-	*dist.Record
+	*output.Record
 	Highlight map[string]HighlightResult // by attribute path
 	Snippet   map[string]HighlightResult
 	Ranking   RankingInfo

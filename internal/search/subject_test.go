@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // subjectSite has reference pages about staking, deploying and the data availability layer, and

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // wordRec is a record for the word parameter tests: id names it and its URL; levels holds
 // hierarchy.lvl0 onwards; the record is a content record when content is set, else a heading
 // of the last level given.
-func wordRec(id string, pageRank int, content string, levels ...string) dist.Record {
-	r := dist.Record{ObjectID: id, URL: "/" + id, URLWithoutAnchor: "/" + id, Content: content,
-		Language: "en", Weight: dist.Weight{PageRank: pageRank}}
+func wordRec(id string, pageRank int, content string, levels ...string) output.Record {
+	r := output.Record{ObjectID: id, URL: "/" + id, URLWithoutAnchor: "/" + id, Content: content,
+		Language: "en", Weight: output.Weight{PageRank: pageRank}}
 	copy(r.Hierarchy[:], levels)
 	r.Type = "content"
 	if content == "" {
@@ -57,7 +57,7 @@ func expectHits(t *testing.T, ix *Index, base, param string, without, with []str
 // wordsIndex holds records for the word-matching parameters: "wallet key" side by side, each
 // word alone, and the other words the tests look for.
 func wordsIndex() *Index {
-	return NewIndex([]dist.Record{
+	return NewIndex([]output.Record{
 		wordRec("both", 0, "the wallet key is here", "Docs", "Page"),
 		wordRec("wallet", 3, "a wallet alone", "Docs", "Page"),
 		wordRec("key", 2, "a key alone", "Docs", "Page"),
@@ -159,7 +159,7 @@ func TestAllowTyposOnNumericTokens(t *testing.T) {
 // exactIndex holds content records that differ in how exactly they hold "key": as the whole
 // attribute, as a word in a sentence, as its plural; the less exact ones weigh more.
 func exactIndex() *Index {
-	return NewIndex([]dist.Record{
+	return NewIndex([]output.Record{
 		wordRec("whole", 1, "Key", "Docs", "Page"),
 		wordRec("word", 2, "the key thing", "Docs", "Page"),
 		wordRec("plural", 3, "keys here", "Docs", "Page"),
@@ -173,7 +173,7 @@ func TestExactOnSingleWordQuery(t *testing.T) {
 	expectHits(t, ix, base, "exactOnSingleWordQuery=none", []string{"whole", "word", "plural"}, []string{"plural", "word", "whole"})
 	expectHits(t, ix, base, "exactOnSingleWordQuery=attribute", []string{"whole", "word", "plural"}, []string{"whole", "word", "plural"})
 	// A word shorter than three letters is never exact under "word": the weightier plural wins.
-	short := NewIndex([]dist.Record{wordRec("ox", 1, "an ox here", "Docs", "Page"), wordRec("oxs", 2, "some oxs here", "Docs", "Page")})
+	short := NewIndex([]output.Record{wordRec("ox", 1, "an ox here", "Docs", "Page"), wordRec("oxs", 2, "some oxs here", "Docs", "Page")})
 	if got := searchWith(t, short, "query=ox&queryType=prefixNone&exactOnSingleWordQuery=word"); !slices.Equal(got, []string{"oxs", "ox"}) {
 		t.Errorf("ox, word: %v, want [oxs ox]", got)
 	}
@@ -199,7 +199,7 @@ func TestDisableExactOnAttributes(t *testing.T) {
 }
 
 func TestMinProximity(t *testing.T) {
-	ix := NewIndex([]dist.Record{
+	ix := NewIndex([]output.Record{
 		wordRec("near", 1, "alpha beta delta", "Docs", "Page"),
 		wordRec("gap", 2, "alpha gamma beta delta", "Docs", "Page"),
 	})
@@ -207,7 +207,7 @@ func TestMinProximity(t *testing.T) {
 }
 
 func TestAttributeCriteriaComputedByMinProximity(t *testing.T) {
-	ix := NewIndex([]dist.Record{
+	ix := NewIndex([]output.Record{
 		// The words are in the headings apart (lvl1 and lvl2), and side by side in the content.
 		wordRec("split", 0, "alpha beta", "Docs", "Alpha", "Beta"),
 		// The words are in two lower headings, and nowhere together.
@@ -222,7 +222,7 @@ func TestSumOrFiltersScores(t *testing.T) {
 	sum.DocusaurusTag = "docs-default-current"
 	best := wordRec("best", 0, "alpha", "Big", "Page")
 	best.Language = "fr"
-	ix := NewIndex([]dist.Record{sum, best})
+	ix := NewIndex([]output.Record{sum, best})
 	base := "query=alpha&optionalFilters=" + url.QueryEscape(`[["language:en<score=2>","docusaurus_tag:docs-default-current<score=2>"],"hierarchy.lvl0:Big<score=3>"]`)
 	expectHits(t, ix, base, "sumOrFiltersScores=true", []string{"best", "sum"}, []string{"sum", "best"})
 }
@@ -261,7 +261,7 @@ func TestWordSettingsAreDefaults(t *testing.T) {
 }
 
 func TestNoTypoAttributesAreNotHighlighted(t *testing.T) {
-	ix := NewIndex([]dist.Record{wordRec("r", 0, "a wallet here", "Docs", "Wallet guide")})
+	ix := NewIndex([]output.Record{wordRec("r", 0, "a wallet here", "Docs", "Wallet guide")})
 	values, _ := url.ParseQuery("query=walet&queryType=prefixNone&disableTypoToleranceOnAttributes=content")
 	r, err := decodeURLParams("tezosdocs", values)
 	if err != nil {

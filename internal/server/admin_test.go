@@ -14,9 +14,9 @@ import (
 
 	"tzdocs/internal/admin"
 	"tzdocs/internal/dashboard"
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/output"
 )
 
 // The admin routes are mounted with the feedback store and the secret, answer nothing without a
@@ -80,7 +80,7 @@ func TestDashboardAPIsNeedASession(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	dir := writeBuiltSite(t)
 	shell := "<!doctype html><title>Dashboard</title><div id=dashboard></div>"
-	if err := os.WriteFile(filepath.Join(dir, dist.AdminShellFile), []byte(shell), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, output.AdminShellFile), []byte(shell), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s, err := New(Options{Dir: dir, Feedback: st, Secret: []byte("0123456789abcdef0123456789abcdef")})
@@ -126,8 +126,8 @@ func TestDashboardAPIsNeedASession(t *testing.T) {
 		t.Errorf("/admin signed in: %d %s", rec.Code, rec.Body)
 	}
 	rec = httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("GET", dist.AdminShellURL, nil))
+	s.ServeHTTP(rec, httptest.NewRequest("GET", output.AdminShellURL, nil))
 	if rec.Code != 404 {
-		t.Errorf("GET %s: %d, want 404", dist.AdminShellURL, rec.Code)
+		t.Errorf("GET %s: %d, want 404", output.AdminShellURL, rec.Code)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -35,12 +35,12 @@ type siteFiles struct {
 	csp   string // the content security policy, allowing the build's inline scripts
 	// searchCfg names the search index and its replicas; origins are the browser origins allowed
 	// to call the APIs from other sites (the site's own and site.yaml's allowedOrigins).
-	searchCfg dist.SearchConfig
+	searchCfg output.SearchConfig
 	origins   search.Origins
 	index     *search.Index // the site's search records
-	code      []dist.CodeBlock
+	code      []output.CodeBlock
 	files     map[string]*file
-	// adminShell is the dashboard's document (dist.AdminShellFile), nil when the build has none.
+	// adminShell is the dashboard's document (output.AdminShellFile), nil when the build has none.
 	adminShell []byte
 	routes     map[string]string // route key (no leading or trailing slash) → canonical route
 	// pages holds, by canonical route, the page's files and their header sets, worked out once at
@@ -52,7 +52,7 @@ type siteFiles struct {
 	// routeList is the manifest's routes, kept for Server.Patch.
 	routeList []string
 	// sources names the file each page was built from, by canonical route (the manifest's).
-	sources map[string]dist.PageSource
+	sources map[string]output.PageSource
 }
 
 // page is a canonical route's HTML and, when the build wrote one, its Markdown version. Both
@@ -64,7 +64,7 @@ type page struct {
 
 // loadSite reads a built site folder into memory.
 func loadSite(dir string) (*siteFiles, error) {
-	built, err := dist.Load(dir)
+	built, err := output.Load(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func loadSite(dir string) (*siteFiles, error) {
 }
 
 // newFile is a file of the built site as served, without its header sets (see linkFiles).
-func newFile(urlPath string, f *dist.File) *file {
+func newFile(urlPath string, f *output.File) *file {
 	sum := sha256.Sum256(f.Data)
 	sf := &file{data: f.Data, size: len(f.Data), br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
 		contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
@@ -91,7 +91,7 @@ func newFile(urlPath string, f *dist.File) *file {
 }
 
 // setMeta takes what describes the site from its manifest, site data and security policy.
-func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
+func (s *siteFiles) setMeta(dir string, built *output.Site) error {
 	s.url, s.title, s.askAI, s.csp = built.Data.URL, built.Data.Title, built.Data.AskAI.AssistantID, contentSecurityPolicy(built.CSP)
 	s.searchCfg = built.Data.Search
 	allowed := built.Data.Search.AllowedOrigins
@@ -100,7 +100,7 @@ func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
 	}
 	var err error
 	if s.origins, err = search.ParseOrigins(allowed); err != nil {
-		return fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, dist.SiteDataFile), err)
+		return fmt.Errorf("%s: themeConfig.search.allowedOrigins: %w; rebuild the site", filepath.Join(dir, output.SiteDataFile), err)
 	}
 	s.routes, s.routeList, s.sources = map[string]string{}, built.Manifest.Routes, built.Manifest.Sources
 	for _, r := range built.Manifest.Routes {
@@ -115,29 +115,29 @@ func (s *siteFiles) setMeta(dir string, built *dist.Site) error {
 // request reads yet (new ones, or copies): the pages and the not-found headers are new values.
 func (s *siteFiles) linkFiles(fresh map[string]bool) {
 	// The dashboard's document is served at /admin behind the sign-in, not as a file.
-	if f := s.files[dist.AdminShellURL]; f != nil {
+	if f := s.files[output.AdminShellURL]; f != nil {
 		s.adminShell = f.identity()
-		delete(s.files, dist.AdminShellURL)
+		delete(s.files, output.AdminShellURL)
 	}
 	for u, f := range s.files {
 		if fresh != nil && !fresh[u] {
 			continue
 		}
-		if u == dist.DiagramFrameURL {
-			f.csp = dist.DiagramFrameCSP
+		if u == output.DiagramFrameURL {
+			f.csp = output.DiagramFrameCSP
 		}
 		f.headers = fileHeaders(f, http.StatusOK, s.csp, false, "")
 	}
-	s.notFound = s.files["/"+dist.NotFoundFile]
+	s.notFound = s.files["/"+output.NotFoundFile]
 	s.notFoundHeaders = fileHeaders(s.notFound, http.StatusNotFound, s.csp, false, "")
 	s.pages = make(map[string]*page, len(s.routeList))
 	for _, r := range s.routeList {
-		pg := &page{html: s.files["/"+dist.PageFile(r)]}
+		pg := &page{html: s.files["/"+output.PageFile(r)]}
 		if pg.html == nil {
-			continue // dist.Load refuses such a build; a patch may be between a page's files
+			continue // output.Load refuses such a build; a patch may be between a page's files
 		}
 		pg.htmlHeaders = pg.html.headers
-		u := "/" + dist.MarkdownFile(r)
+		u := "/" + output.MarkdownFile(r)
 		if md := s.files[u]; md != nil {
 			pg.markdown = md
 			pg.htmlHeaders = fileHeaders(pg.html, http.StatusOK, s.csp, true, "<"+u+`>; rel="alternate"; type="text/markdown"`)

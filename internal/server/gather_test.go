@@ -15,7 +15,7 @@ import (
 	"sync"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // writeLog records the size of every write made to the connections of a listener.
@@ -114,7 +114,7 @@ func TestSmallAnswersLeaveInOneWrite(t *testing.T) {
 		_, _ = r.Read(b)
 		return b
 	}
-	overview := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/overview/")))
+	overview := filepath.Join(dir, filepath.FromSlash(output.PageFile("/overview/")))
 	for name, data := range map[string][]byte{
 		overview + ".gz":                       random(10 << 10), // not the page's gzip form: the text stays too
 		filepath.Join(dir, "img", "photo.png"): random(12 << 10),

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/static-headers.golden from the current server")
@@ -24,9 +24,9 @@ var updateGolden = flag.Bool("update", false, "rewrite testdata/static-headers.g
 func TestStaticResponsesKeepTheirHeaders(t *testing.T) {
 	s, dir := newTestServer(t)
 	// Sidecars of other kinds than the bakers page's (both): gzip only, brotli only, on the 404 page.
-	for name, data := range map[string]string{dist.PageFile("/overview/") + ".gz": "overview-gzip",
-		dist.AssetsDir + "/entry-client-AbCdEf12.js.br": "asset-brotli", dist.NotFoundFile + ".gz": "404-gzip",
-		dist.NotFoundFile + ".br": "404-brotli"} {
+	for name, data := range map[string]string{output.PageFile("/overview/") + ".gz": "overview-gzip",
+		output.AssetsDir + "/entry-client-AbCdEf12.js.br": "asset-brotli", output.NotFoundFile + ".gz": "404-gzip",
+		output.NotFoundFile + ".br": "404-brotli"} {
 		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestStaticResponsesKeepTheirHeaders(t *testing.T) {
 	paths := []string{"/", "/index.html", "/overview/", "/overview", "/overview/index.html", "/architecture",
 		"/architecture/", "/architecture/bakers", "/architecture/bakers.html", "/architecture/bakers.md",
 		"/assets/entry-client-AbCdEf12.js", "/img/logo.svg", "/nope", "/nope/", "/assets/",
-		dist.DiagramFrameURL, "/overview?x=1", "/a//b", "/./overview", "/healthz", "/api/nope"}
+		output.DiagramFrameURL, "/overview?x=1", "/a//b", "/./overview", "/healthz", "/api/nope"}
 	headers := [][]string{nil, {"Accept-Encoding", "gzip"}, {"Accept-Encoding", "gzip, deflate, br"},
 		{"Accept-Encoding", "br;q=0, gzip"}, {"Accept-Encoding", "*"}, {"Accept-Encoding", "gzip;q=0"},
 		{"Accept", "text/markdown"}, {"Accept", "text/html, text/markdown;q=0.5", "Accept-Encoding", "br"},

@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"sync"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // keepCompressedOnly lets f hold its text in its gzip sidecar alone when the sidecar's trailer
@@ -36,11 +36,11 @@ func (f *file) keepCompressedOnly() {
 const packMin = 256 << 10
 
 // pack holds the text of f, served at urlPath, gzip-compressed when the build wrote no gzip form
-// for it, it is of a kind the build compresses (dist.Compressible), at least packMin bytes, and
+// for it, it is of a kind the build compresses (output.Compressible), at least packMin bytes, and
 // compressing halves it at least. The packed form is only read back: clients are sent the text,
 // as before (f.gz stays nil, so no encoding is offered).
 func (f *file) pack(urlPath string) {
-	if f.data == nil || f.gz != nil || len(f.data) < packMin || !dist.Compressible(urlPath) {
+	if f.data == nil || f.gz != nil || len(f.data) < packMin || !output.Compressible(urlPath) {
 		return
 	}
 	var buf bytes.Buffer

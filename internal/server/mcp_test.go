@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // callMCP posts one JSON-RPC request to /mcp, as a streamable HTTP client does without a session.
@@ -33,7 +33,7 @@ func TestMCPReadsTheCurrentBuild(t *testing.T) {
 	if !strings.Contains(search.Body.String(), "https://docs.example.org/architecture/bakers") {
 		t.Errorf("search_docs: %s", search.Body)
 	}
-	md := filepath.Join(dir, filepath.FromSlash(dist.MarkdownFile("/architecture/bakers")))
+	md := filepath.Join(dir, filepath.FromSlash(output.MarkdownFile("/architecture/bakers")))
 	if err := os.WriteFile(md, []byte("# Bakers\n\nRebuilt.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"maps"
 	"sync"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -28,12 +28,12 @@ type patching struct {
 // Records are a rebuild's search records, for Patch.
 type Records struct {
 	// All are the records the rebuild wrote to the folder.
-	All []dist.Record
+	All []output.Record
 	// Version numbers them, 0 if unknown. When Pages is not nil, All are the records numbered Base
 	// with the records of each page of Pages (by url_without_anchor) replaced with the page's
 	// records there, in place (none: the page is gone).
 	Version, Base uint64
-	Pages         map[string][]dist.Record
+	Pages         map[string][]output.Record
 }
 
 // maxReplacedPages is how many pages' records Patch replaces in the index it serves; more (a
@@ -41,7 +41,7 @@ type Records struct {
 const maxReplacedPages = 8
 
 // Patch brings the served site up to date after a rebuild of the folder changed the files named
-// in changed (relative slash paths, as dist.Writer.Write reports them), reading only those again:
+// in changed (relative slash paths, as output.Writer.Write reports them), reading only those again:
 // `tzdocs dev` calls it after each rebuild, where Reload would read the whole folder. Pages are
 // served from the new files as soon as it returns. When the search records changed, and records
 // tells how few pages' records did, those are replaced in the index (search.Index.Replace) before
@@ -57,7 +57,7 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 	dir := s.opts.Dir
 	fresh := map[string]bool{}
 	for rel := range changed {
-		f, err := dist.LoadFile(dir, rel)
+		f, err := output.LoadFile(dir, rel)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			delete(next.files, "/"+rel)
@@ -68,8 +68,8 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 			fresh["/"+rel] = true
 		}
 	}
-	if changed[dist.ManifestFile] || changed[dist.SiteDataFile] || changed[dist.CSPFile] {
-		meta, err := dist.LoadMeta(dir)
+	if changed[output.ManifestFile] || changed[output.SiteDataFile] || changed[output.CSPFile] {
+		meta, err := output.LoadMeta(dir)
 		if err != nil {
 			return err
 		}
@@ -88,13 +88,13 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 	}
 	next.linkFiles(fresh)
 	switch {
-	case changed[dist.RecordsFile]:
+	case changed[output.RecordsFile]:
 		s.newIndex(&next, records)
 	case records != nil && records.Base != 0 && records.Base == s.patching.version:
 		s.patching.version = records.Version // the same records as before
 	}
 	s.site.Store(&next)
-	if changed[dist.CodeFile] {
+	if changed[output.CodeFile] {
 		s.patching.codeGen++
 		go s.reloadCode(s.patching.codeGen)
 	}
@@ -117,7 +117,7 @@ func (s *Server) newIndex(next *siteFiles, records *Records) {
 	if records != nil && records.Pages != nil && len(records.Pages) <= maxReplacedPages &&
 		!p.building && p.version != 0 && records.Base == p.version {
 		pages := make([]string, 0, len(records.Pages))
-		var recs []dist.Record
+		var recs []output.Record
 		for page, rs := range records.Pages {
 			pages = append(pages, page)
 			recs = append(recs, rs...)
@@ -126,7 +126,7 @@ func (s *Server) newIndex(next *siteFiles, records *Records) {
 		p.version = records.Version
 		return
 	}
-	var all []dist.Record
+	var all []output.Record
 	p.version = 0
 	if records != nil {
 		all, p.version = records.All, records.Version
@@ -138,10 +138,10 @@ func (s *Server) newIndex(next *siteFiles, records *Records) {
 
 // reindex builds the search index of Patch number gen from records (read from the folder when
 // nil) and swaps it in unless a later Patch changed the records again (and will swap in its own).
-func (s *Server) reindex(gen uint64, records []dist.Record) {
+func (s *Server) reindex(gen uint64, records []output.Record) {
 	var err error
 	if records == nil {
-		if records, err = dist.LoadRecords(s.opts.Dir); err != nil {
+		if records, err = output.LoadRecords(s.opts.Dir); err != nil {
 			s.opts.Logger.Error("reloading the search records", "err", err)
 			return
 		}
@@ -161,7 +161,7 @@ func (s *Server) reindex(gen uint64, records []dist.Record) {
 // reloadCode reads the folder's code blocks for Patch number gen and swaps them in unless a
 // later Patch reads them again.
 func (s *Server) reloadCode(gen uint64) {
-	blocks, err := dist.LoadCode(s.opts.Dir)
+	blocks, err := output.LoadCode(s.opts.Dir)
 	if err != nil {
 		s.opts.Logger.Error("reloading the code blocks", "err", err)
 		return

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // writeJSONFile replaces one JSON file of a built site, as a rebuild would.
@@ -29,12 +29,12 @@ func TestPatchServesChangedPagesAndANewPolicy(t *testing.T) {
 		t.Fatalf("policy before the patch: %q", csp)
 	}
 	// A rebuild changed the overview page and the policy (a new inline script's hash).
-	page := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/overview/")))
+	page := filepath.Join(dir, filepath.FromSlash(output.PageFile("/overview/")))
 	if err := os.WriteFile(page, []byte("<!doctype html><title>Overview, edited</title>\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeJSONFile(t, dir, dist.CSPFile, dist.CSPSources{ScriptHashes: []string{"sha256-abc=", "sha256-new="}})
-	if err := s.Patch(map[string]bool{dist.PageFile("/overview/"): true, dist.CSPFile: true}, nil); err != nil {
+	writeJSONFile(t, dir, output.CSPFile, output.CSPSources{ScriptHashes: []string{"sha256-abc=", "sha256-new="}})
+	if err := s.Patch(map[string]bool{output.PageFile("/overview/"): true, output.CSPFile: true}, nil); err != nil {
 		t.Fatal(err)
 	}
 	res := get(t, s, "/overview/")

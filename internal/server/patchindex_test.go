@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -21,11 +21,11 @@ func hits(s *Server, q string) []string {
 
 // editedRecords returns the server's records with the page whose url_without_anchor ends with
 // route given word as the content of its first content record, and that page's new records.
-func editedRecords(t *testing.T, s *Server, route, word string) ([]dist.Record, string, []dist.Record) {
+func editedRecords(t *testing.T, s *Server, route, word string) ([]output.Record, string, []output.Record) {
 	t.Helper()
 	all := slices.Clone(s.site.Load().index.Records())
 	page := ""
-	var recs []dist.Record
+	var recs []output.Record
 	for i := range all {
 		if page == "" && strings.HasSuffix(all[i].URLWithoutAnchor, route) {
 			page = all[i].URLWithoutAnchor
@@ -33,7 +33,7 @@ func editedRecords(t *testing.T, s *Server, route, word string) ([]dist.Record, 
 		if all[i].URLWithoutAnchor != page {
 			continue
 		}
-		if all[i].Type == "content" && !slices.ContainsFunc(recs, func(r dist.Record) bool { return r.Type == "content" }) {
+		if all[i].Type == "content" && !slices.ContainsFunc(recs, func(r output.Record) bool { return r.Type == "content" }) {
 			all[i].Content = word + " is the new word."
 		}
 		recs = append(recs, all[i])
@@ -53,8 +53,8 @@ func TestPatchReplacesAPageInTheIndex(t *testing.T) {
 	before := s.site.Load().index
 
 	all, page, recs := editedRecords(t, s, "/architecture/bakers", "zanzibar")
-	writeJSONFile(t, dir, dist.RecordsFile, all)
-	err := s.Patch(map[string]bool{dist.RecordsFile: true}, &Records{All: all, Version: 2, Base: 1, Pages: map[string][]dist.Record{page: recs}})
+	writeJSONFile(t, dir, output.RecordsFile, all)
+	err := s.Patch(map[string]bool{output.RecordsFile: true}, &Records{All: all, Version: 2, Base: 1, Pages: map[string][]output.Record{page: recs}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,8 +70,8 @@ func TestPatchReplacesAPageInTheIndex(t *testing.T) {
 
 	// Records from a base the server does not hold are indexed afresh, in the background.
 	all, page, recs = editedRecords(t, s, "/architecture/bakers", "quokka")
-	writeJSONFile(t, dir, dist.RecordsFile, all)
-	err = s.Patch(map[string]bool{dist.RecordsFile: true}, &Records{All: all, Version: 9, Base: 8, Pages: map[string][]dist.Record{page: recs}})
+	writeJSONFile(t, dir, output.RecordsFile, all)
+	err = s.Patch(map[string]bool{output.RecordsFile: true}, &Records{All: all, Version: 9, Base: 8, Pages: map[string][]output.Record{page: recs}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPatchReplacesAPageInTheIndex(t *testing.T) {
 
 	// From that index on, pages are replaced again.
 	all, page, recs = editedRecords(t, s, "/architecture/bakers", "wombat")
-	err = s.Patch(map[string]bool{dist.RecordsFile: true}, &Records{All: all, Version: 10, Base: 9, Pages: map[string][]dist.Record{page: recs}})
+	err = s.Patch(map[string]bool{output.RecordsFile: true}, &Records{All: all, Version: 10, Base: 9, Pages: map[string][]output.Record{page: recs}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,10 @@ import (
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/dashboard"
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/httpapi"
 	"tzdocs/internal/metrics"
+	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
 
@@ -71,7 +71,7 @@ func (s *Server) routes() (http.Handler, error) {
 	s.handle(mux, "GET /healthz", handleHealth())
 	s.handle(mux, "GET /readyz", s.ready.handler())
 	if s.opts.DevEvents != nil {
-		s.handle(mux, "GET "+dist.DevEventsURL, unbounded(s.opts.DevEvents))
+		s.handle(mux, "GET "+output.DevEventsURL, unbounded(s.opts.DevEvents))
 	}
 	if s.opts.Feedback != nil {
 		opts := feedback.Options{KnownRoute: s.knownRoute, TrustProxy: s.opts.TrustProxy, Logger: s.opts.Logger,
@@ -94,7 +94,7 @@ func (s *Server) routes() (http.Handler, error) {
 			id = "tezosdocs"
 		}
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
-			Index: func() *search.Index { return s.site.Load().index }, Code: func() []dist.CodeBlock { return s.site.Load().code },
+			Index: func() *search.Index { return s.site.Load().index }, Code: func() []output.CodeBlock { return s.site.Load().code },
 			Store:  countWrites{s.opts.Feedback},
 			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
 		if s.opts.Feedback == nil {

@@ -13,8 +13,8 @@ import (
 
 	"tzdocs/internal/admin"
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/output"
 )
 
 // Options wires a Server's dependencies.
@@ -109,11 +109,11 @@ func New(opts Options) (*Server, error) {
 
 // pageSource names the file the page at a site path (any spelling of its route) was built from,
 // for the dashboard's pages view.
-func (s *Server) pageSource(path string) (dist.PageSource, bool) {
+func (s *Server) pageSource(path string) (output.PageSource, bool) {
 	site := s.site.Load()
 	route, ok := site.page(path)
 	if !ok {
-		return dist.PageSource{}, false
+		return output.PageSource{}, false
 	}
 	src, ok := site.sources[route]
 	return src, ok
@@ -279,7 +279,7 @@ func etagMatch(header, etag string) bool {
 // default), plus the build's inline scripts and the inline styles of its content by hash (never
 // 'unsafe-inline'), the third-party origins the build asked for (a configured tag manager), and the
 // origins of what the pages themselves embed.
-func contentSecurityPolicy(p dist.CSPSources) string {
+func contentSecurityPolicy(p output.CSPSources) string {
 	scripts, styles, connect, img := "'self'", "'self'", "'self'", "'self' data:"
 	for _, h := range p.ScriptHashes {
 		scripts += " '" + h + "'"

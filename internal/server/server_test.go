@@ -13,45 +13,45 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/build/buildtest"
-	"tzdocs/internal/dist"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/output"
+	"tzdocs/internal/sitebuild/buildtest"
 	"tzdocs/internal/sitetest"
 )
 
-// writeBuiltSite writes a small built site through the dist package, as the build does, and
+// writeBuiltSite writes a small built site through the output package, as the build does, and
 // returns its folder.
 func writeBuiltSite(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "dist")
-	out := dist.NewOutput()
+	out := output.NewOutput()
 	routes := []string{"/", "/overview/", "/architecture", "/architecture/bakers"}
 	titles := []string{"Home", "Overview", "Architecture", "Bakers"}
 	for i, r := range routes {
-		out.Add(dist.PageFile(r), []byte("<!doctype html><title>"+titles[i]+"</title>\n"))
+		out.Add(output.PageFile(r), []byte("<!doctype html><title>"+titles[i]+"</title>\n"))
 	}
-	out.Add(dist.PageFile(dist.NotFoundRoute), []byte("<!doctype html><title>Page Not Found</title>"))
-	out.Add(dist.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
-	out.Add(dist.MarkdownFile("/architecture/bakers"), []byte("# Bakers\n\nBakers produce blocks.\n"))
+	out.Add(output.PageFile(output.NotFoundRoute), []byte("<!doctype html><title>Page Not Found</title>"))
+	out.Add(output.AssetsDir+"/entry-client-AbCdEf12.js", []byte(`console.log("app")`))
+	out.Add(output.MarkdownFile("/architecture/bakers"), []byte("# Bakers\n\nBakers produce blocks.\n"))
 	out.Add("img/logo.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`))
-	out.Add(dist.DiagramFrameFile, []byte(`<!doctype html><script type="module" src="/assets/diagram-frame-Dd33Ff44.js"></script>`))
+	out.Add(output.DiagramFrameFile, []byte(`<!doctype html><script type="module" src="/assets/diagram-frame-Dd33Ff44.js"></script>`))
 	// The search records are those the build makes of the site these pages stand for.
 	records := buildtest.Records(t, sitetest.Minimal)
 	for file, v := range map[string]any{
-		dist.ManifestFile:              dist.Manifest{Format: dist.FormatVersion, Routes: routes},
-		dist.DataFile("/architecture"): dist.PageData{Route: "/architecture"},
-		dist.SiteDataFile: dist.SiteData{URL: "https://docs.example.org", Title: "Test",
-			Search: dist.SearchConfig{IndexName: "tezosdocs", Replicas: []string{"docs"}, AllowedOrigins: []string{"https://partner.example.net"}}},
-		dist.RecordsFile: records,
-		dist.CodeFile:    buildtest.Code(t, sitetest.Minimal),
-		dist.CSPFile: dist.CSPSources{ScriptHashes: []string{"sha256-abc="}, StyleHashes: []string{"sha256-def="}, ImgOrigins: []string{"https://stats.example.net"},
+		output.ManifestFile:              output.Manifest{Format: output.FormatVersion, Routes: routes},
+		output.DataFile("/architecture"): output.PageData{Route: "/architecture"},
+		output.SiteDataFile: output.SiteData{URL: "https://docs.example.org", Title: "Test",
+			Search: output.SearchConfig{IndexName: "tezosdocs", Replicas: []string{"docs"}, AllowedOrigins: []string{"https://partner.example.net"}}},
+		output.RecordsFile: records,
+		output.CodeFile:    buildtest.Code(t, sitetest.Minimal),
+		output.CSPFile: output.CSPSources{ScriptHashes: []string{"sha256-abc="}, StyleHashes: []string{"sha256-def="}, ImgOrigins: []string{"https://stats.example.net"},
 			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
 	} {
 		if err := out.AddJSON(file, v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := dist.NewWriter(dir).Write(out); err != nil {
+	if _, err := output.NewWriter(dir).Write(out); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -65,7 +65,7 @@ func newTestServer(t *testing.T) (*Server, string) {
 	zw := gzip.NewWriter(&gz)
 	zw.Write([]byte("<!doctype html><title>Bakers</title>\n"))
 	zw.Close()
-	bakers := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/architecture/bakers")))
+	bakers := filepath.Join(dir, filepath.FromSlash(output.PageFile("/architecture/bakers")))
 	if err := os.WriteFile(bakers+".gz", gz.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestCanonicalRoutesAndRedirects(t *testing.T) {
 		{"/nope", 404, "", "Page Not Found"},
 		{"/architecture/nope/", 404, "", "Page Not Found"},
 		{"/img/logo.svg", 200, "", ""},
-		{"/" + dist.DataFile("/architecture"), 200, "", ""},
+		{"/" + output.DataFile("/architecture"), 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -220,7 +220,7 @@ func TestHealthAndMethods(t *testing.T) {
 
 func TestReloadServesTheNewBuild(t *testing.T) {
 	s, dir := newTestServer(t)
-	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(dist.PageFile("/architecture"))), []byte("<title>Rebuilt</title>"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(output.PageFile("/architecture"))), []byte("<title>Rebuilt</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(body(t, get(t, s, "/architecture")), "Architecture") {
@@ -366,8 +366,8 @@ func TestStylesAreAllowedByHashOnPagesAndInlineOnlyInTheDiagramFrame(t *testing.
 			t.Errorf("%s: CSP %q", p, csp)
 		}
 	}
-	frame := get(t, s, dist.DiagramFrameURL)
-	if frame.StatusCode != http.StatusOK || frame.Header.Get("Content-Security-Policy") != dist.DiagramFrameCSP {
+	frame := get(t, s, output.DiagramFrameURL)
+	if frame.StatusCode != http.StatusOK || frame.Header.Get("Content-Security-Policy") != output.DiagramFrameCSP {
 		t.Errorf("the diagram frame: %d, CSP %q", frame.StatusCode, frame.Header.Get("Content-Security-Policy"))
 	}
 }
@@ -407,7 +407,7 @@ func TestPagesAnswerInMarkdownToAgentsThatAskForIt(t *testing.T) {
 		{"/architecture/bakers", "text/html,application/xhtml+xml,*/*;q=0.8", "text/html; charset=utf-8", "<title>Bakers</title>"},
 		{"/architecture/bakers", "text/html, text/markdown;q=0.9", "text/html; charset=utf-8", "<title>Bakers</title>"},
 		{"/architecture/bakers", "", "text/html; charset=utf-8", "<title>Bakers</title>"},
-		{"/" + dist.MarkdownFile("/architecture/bakers"), "", "text/markdown; charset=utf-8", "# Bakers"},
+		{"/" + output.MarkdownFile("/architecture/bakers"), "", "text/markdown; charset=utf-8", "# Bakers"},
 		// A page without Markdown is always HTML.
 		{"/architecture", "text/markdown", "text/html; charset=utf-8", "<title>Architecture</title>"},
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 // Precomputed header sets are assigned to the header map by key, skipping the canonicalisation
@@ -123,7 +123,7 @@ func (w *lineWrites) Write(p []byte) (int, error) {
 // clients that accept no compression; a sidecar that does not match keeps the text.
 func TestFilesKeptCompressedOnlyAnswerTheirText(t *testing.T) {
 	s, dir := newTestServer(t) // the bakers page has a matching gzip sidecar
-	overview := filepath.Join(dir, filepath.FromSlash(dist.PageFile("/overview/")))
+	overview := filepath.Join(dir, filepath.FromSlash(output.PageFile("/overview/")))
 	if err := os.WriteFile(overview+".gz", []byte("not the page's gzip form at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ import (
 	"syscall"
 	"time"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 func main() {
@@ -408,7 +408,7 @@ func startServer(bin, dir string) (*server, error) {
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("%v (run make build, or pass -bin)", err)
 	}
-	if _, err := dist.LoadRecords(dir); err != nil {
+	if _, err := output.LoadRecords(dir); err != nil {
 		return nil, fmt.Errorf("%v (run make build, or pass -dir)", err)
 	}
 	port, err := freePort()

@@ -1,7 +1,7 @@
 // Scores Pagefind on bench/search/queries.tsv over the same built pages as our engine.
 //
 // It indexes the <main> element of every page that our engine indexes (the pages the search
-// records of dist/ name, read from their HTML files, both located by internal/dist through
+// records of dist/ name, read from their HTML files, both located by internal/output through
 // bench/search/pagefind/corpus) with Pagefind's Node API, writes the generated bundle to a
 // temporary folder (never into dist/), loads that bundle's pagefind.js in Node with fetch answered
 // from the temporary folder, runs every query and prints hit@1, hit@5 and MRR over the first 20
@@ -66,7 +66,7 @@ function readQueries(file) {
   return out;
 }
 
-// readCorpus asks internal/dist, through a small Go program, for the build's records and the HTML
+// readCorpus asks internal/output, through a small Go program, for the build's records and the HTML
 // file of each page they name, so this script never spells a path inside a built site.
 function readCorpus(dist) {
   const res = spawnSync("go", ["run", "./bench/search/pagefind/corpus", "-dir", dist], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 28 });

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/build/buildtest"
 	"tzdocs/internal/search"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts")

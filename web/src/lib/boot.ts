@@ -1,6 +1,6 @@
 import { DataElementID, RootElementID, type InlineData } from "./contract";
 
-/** Element ids shared with the Go page template (internal/dist). */
+/** Element ids shared with the Go page template (internal/output). */
 export const ROOT_ID = RootElementID;
 export const DATA_ID = DataElementID;
 export const MARKDOWN_ATTR = "data-tz-markdown";

@@ -1,4 +1,4 @@
-// Route helpers shared by navigation and tests. The layout is internal/dist's (DataFile in Go).
+// Route helpers shared by navigation and tests. The layout is internal/output's (DataFile in Go).
 import { DataURLPrefix } from "./contract";
 
 /** The page-data URL of a canonical route: "/" → "/_data/index.json", "/a/" → "/_data/a/index.json",

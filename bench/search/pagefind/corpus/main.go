@@ -1,5 +1,5 @@
 // Command corpus prints, as JSON, what the Pagefind comparison indexes of a built site: its search
-// records and the HTML file of every page they name. bench.mjs runs it, so only internal/dist
+// records and the HTML file of every page they name. bench.mjs runs it, so only internal/output
 // knows where a built site keeps them.
 //
 //	go run ./bench/search/pagefind/corpus [-dir dist]
@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tzdocs/internal/dist"
+	"tzdocs/internal/output"
 )
 
 func main() {
@@ -26,7 +26,7 @@ func main() {
 }
 
 func run(dir string) error {
-	records, err := dist.LoadRecords(dir)
+	records, err := output.LoadRecords(dir)
 	if err != nil {
 		return fmt.Errorf("%v (run make build first)", err)
 	}
@@ -41,10 +41,10 @@ func run(dir string) error {
 		r := &records[i]
 		r.URL = r.Path()
 		r.URLWithoutAnchor, _, _ = strings.Cut(r.URL, "#")
-		pages[r.URLWithoutAnchor] = filepath.Join(abs, filepath.FromSlash(dist.PageFile(r.URLWithoutAnchor)))
+		pages[r.URLWithoutAnchor] = filepath.Join(abs, filepath.FromSlash(output.PageFile(r.URLWithoutAnchor)))
 	}
 	return json.NewEncoder(os.Stdout).Encode(struct {
-		Records []dist.Record     `json:"records"`
+		Records []output.Record   `json:"records"`
 		Pages   map[string]string `json:"pages"`
 	}{records, pages})
 }
