@@ -38,7 +38,7 @@ echo "== The dashboard's views on a year of seeded data (SQLite; add -pg URL for
 go run ./bench/dashboard -runs 3
 echo
 echo "== Ask AI over HTTP (extractive engine)"
-go run ./bench/assistant
+go run ./bench/assistant -gate=false
 echo
 echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
