@@ -216,6 +216,9 @@ type AskAI struct {
 	Enabled            bool     `yaml:"enabled"`
 	AssistantID        string   `yaml:"assistantId"`
 	SuggestedQuestions []string `yaml:"suggestedQuestions"`
+	// SuggestedQuestionsIndex is a second name the search API answers the suggested questions
+	// under, besides algolia_ask_ai_suggested_questions (the name DocSearch's Ask AI reads).
+	SuggestedQuestionsIndex string `yaml:"suggestedQuestionsIndex"`
 }
 
 // Chatbot configures the documentation chatbot (beta).

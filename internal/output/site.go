@@ -208,6 +208,8 @@ type AskAIConfig struct {
 	Enabled            bool     `json:"enabled"`
 	AssistantID        string   `json:"assistantId"`
 	SuggestedQuestions []string `json:"suggestedQuestions"`
+	// SuggestedQuestionsIndex is the extra index name the suggested questions are answered under.
+	SuggestedQuestionsIndex string `json:"suggestedQuestionsIndex,omitempty"`
 }
 
 // ChatbotConfig is what the chatbot panel needs.

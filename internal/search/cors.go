@@ -6,8 +6,12 @@ import (
 	"tzdocs/internal/output"
 )
 
-// corsHeaders are the request headers the Algolia clients, search-insights and DocSearch's Ask AI send.
-const corsHeaders = "x-algolia-api-key, x-algolia-application-id, x-algolia-agent, x-algolia-usertoken, x-algolia-assistant-id, authorization, content-type"
+// corsHeaders are the request headers the Algolia clients, search-insights, DocSearch 4's Ask AI
+// (x-algolia-index-name, x-ai-sdk-version), DocSearch 5's Ask AI (x-algolia-secure-user-token)
+// and the AI SDK's chat transport (user-agent, in browsers that let scripts set it) send.
+const corsHeaders = "x-algolia-api-key, x-algolia-application-id, x-algolia-agent, x-algolia-usertoken, " +
+	"x-algolia-assistant-id, x-algolia-index-name, x-algolia-secure-user-token, x-ai-sdk-version, " +
+	"authorization, content-type, user-agent"
 
 // Origins is the list of browser origins ("https://docs.example.org") allowed to call an API from
 // pages of another site (CORS). It is exact: no wildcard, and never "*". The search handler uses

@@ -54,9 +54,11 @@ func (f facetTest) Match(r *output.Record) bool {
 
 func (t numTest) Match(r *output.Record) bool {
 	v, ok := numericValue(r, t.attr)
-	if !ok {
-		return false
-	}
+	return ok && t.holds(v)
+}
+
+// holds reports whether the number v passes the test.
+func (t numTest) holds(v float64) bool {
 	switch t.op {
 	case "<":
 		return v < t.lo

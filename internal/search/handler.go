@@ -58,6 +58,9 @@ type HandlerOptions struct {
 	// answer, Access-Control-Allow-Origin "*", until every caller passes them; internal/server
 	// does not yet.
 	Origins *Origins
+	// Suggested is the suggested-questions index DocSearch's Ask AI reads (nil: none); its names
+	// are answered besides IndexName.
+	Suggested *Suggested
 }
 
 // Handler serves the Algolia search API over ix, under any prefix:
@@ -204,7 +207,7 @@ func (s *session) knownIndex(name string) bool {
 	if u, err := url.PathUnescape(name); err == nil {
 		name = u
 	}
-	return name == s.opts.IndexName || slices.Contains(s.opts.Settings.Replicas, name)
+	return name == s.opts.IndexName || s.opts.Suggested.answers(name) || slices.Contains(s.opts.Settings.Replicas, name)
 }
 
 // checkIndexes refuses a multi-query request that names an unknown index, as Algolia does.
@@ -292,6 +295,12 @@ func (s *session) answerOne(w http.ResponseWriter, req request) {
 }
 
 func (s *session) answer(req request) (map[string]any, error) {
+	if s.opts.Suggested.answers(req.IndexName) {
+		if req.Facet != "" {
+			return nil, badf("the index %s has no facets", req.IndexName)
+		}
+		return s.opts.Suggested.answer(req), nil
+	}
 	s.opts.Settings.applyDefaults(&req)
 	if req.Facet != "" {
 		return s.answerFacet(req)

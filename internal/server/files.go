@@ -37,6 +37,8 @@ type siteFiles struct {
 	// to call the APIs from other sites (the site's own and site.yaml's allowedOrigins).
 	searchCfg output.SearchConfig
 	origins   search.Origins
+	// suggested is the suggested-questions index of the site's Ask AI.
+	suggested *search.Suggested
 	index     *search.Index // the site's search records
 	code      []output.CodeBlock
 	files     map[string]*file
@@ -94,6 +96,8 @@ func newFile(urlPath string, f *output.File) *file {
 func (s *siteFiles) setMeta(dir string, built *output.Site) error {
 	s.url, s.title, s.askAI, s.csp = built.Data.URL, built.Data.Title, built.Data.AskAI.AssistantID, contentSecurityPolicy(built.CSP)
 	s.searchCfg = built.Data.Search
+	ask := built.Data.AskAI
+	s.suggested = search.NewSuggested(ask.SuggestedQuestions, ask.AssistantID, ask.SuggestedQuestionsIndex)
 	allowed := built.Data.Search.AllowedOrigins
 	if built.Data.URL != "" {
 		allowed = append([]string{built.Data.URL}, allowed...)

@@ -37,6 +37,7 @@ func (s *Server) handleSearch() http.Handler {
 			o.IndexName, o.Replicas = site.searchCfg.IndexName, site.searchCfg.Replicas
 			origins := site.origins
 			o.Origins = &origins
+			o.Suggested = site.suggested
 			c = &current{ix: site.index, h: search.Handler(site.index, o)}
 			cache.Store(c)
 		}

@@ -27,7 +27,8 @@ func siteData(s *content.Site) output.SiteData {
 		Search: output.SearchConfig{IndexName: t.Search.IndexName, SearchPagePath: t.Search.SearchPagePath, HitsPerPage: t.Search.HitsPerPage,
 			MaxResultsPerGroup: t.Search.MaxResultsPerGroup, MissingResultsURL: t.Search.MissingResultsURL, ExternalURLRegex: t.Search.ExternalURLRegex,
 			Replicas: t.Search.Replicas, AllowedOrigins: t.Search.AllowedOrigins},
-		AskAI:   output.AskAIConfig{Enabled: t.AskAI.Enabled, AssistantID: t.AskAI.AssistantID, SuggestedQuestions: t.AskAI.SuggestedQuestions},
+		AskAI: output.AskAIConfig{Enabled: t.AskAI.Enabled, AssistantID: t.AskAI.AssistantID, SuggestedQuestions: t.AskAI.SuggestedQuestions,
+			SuggestedQuestionsIndex: t.AskAI.SuggestedQuestionsIndex},
 		Chatbot: output.ChatbotConfig(t.Chatbot),
 	}
 	if ab := t.AnnouncementBar; ab != nil {

@@ -485,6 +485,8 @@ export interface AskAIConfig {
   enabled: boolean;
   assistantId: string;
   suggestedQuestions: string[];
+  /** SuggestedQuestionsIndex is the extra index name the suggested questions are answered under. */
+  suggestedQuestionsIndex?: string;
 }
 
 /** ChatbotConfig is what the chatbot panel needs. */
