@@ -157,6 +157,10 @@ func Handler(opts Options) http.Handler {
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := strings.TrimSuffix(r.URL.Path, "/")
 	switch {
+	case strings.HasSuffix(p, agentStudioFeedback):
+		h.route(w, r, http.MethodPost, h.handleAgentFeedback)
+	case strings.Contains(p, agentStudioAgents) && strings.HasSuffix(p, "/completions"):
+		h.route(w, r, http.MethodPost, h.handleAgentCompletions)
 	case strings.HasSuffix(p, "/chat/token"):
 		h.route(w, r, http.MethodPost, h.handleToken)
 	case strings.HasSuffix(p, "/chat/feedback"):
@@ -266,10 +270,6 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.authorize(w, r); !ok {
 		return
 	}
-	if h.opts.Store == nil {
-		plain(w, http.StatusServiceUnavailable, "Answer feedback is not stored on this server.")
-		return
-	}
 	var body feedbackBody
 	if status, msg := decodeJSON(w, r, 16<<10, &body); status != 0 {
 		plain(w, status, msg)
@@ -280,7 +280,16 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 		plain(w, http.StatusBadRequest, "thumbs must be 1 (like) or 0 (dislike).")
 		return
 	}
-	id := strings.TrimSpace(body.MessageID)
+	h.vote(w, r, body.MessageID, thumbs)
+}
+
+// vote stores a reader's thumbs up (1) or down (0) on the answer messageID and answers the request.
+func (h *handler) vote(w http.ResponseWriter, r *http.Request, messageID string, thumbs int) {
+	if h.opts.Store == nil {
+		plain(w, http.StatusServiceUnavailable, "Answer feedback is not stored on this server.")
+		return
+	}
+	id := strings.TrimSpace(messageID)
 	if id == "" || len(id) > 200 {
 		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
@@ -306,6 +315,11 @@ func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.authorize(w, r); !ok {
 		return
 	}
+	h.chat(w, r)
+}
+
+// chat answers an authorized chat request with a UI message stream.
+func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 	data, status, msg := readBody(w, r, h.opts.Limits.MaxBodyBytes)
 	if status == http.StatusRequestEntityTooLarge {
 		msg = fmt.Sprintf("This conversation is too long (more than %d MB). %s", h.opts.Limits.MaxBodyBytes>>20, msgNewChat)
