@@ -9,6 +9,7 @@ import (
 	"context"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -78,7 +79,7 @@ func New(opts Options) *Server {
 	})
 	s.addTools()
 	s.addPrompt(title)
-	s.sdk.AddReceivingMiddleware(s.syncResources)
+	s.sdk.AddReceivingMiddleware(s.syncResources, checkArguments)
 	return s
 }
 
@@ -154,7 +155,10 @@ func (s *Server) addPrompt(title string) {
 		Description: "Answer a question using only " + title + ", citing the pages used.",
 		Arguments:   []*sdk.PromptArgument{{Name: "question", Description: "What you want to know", Required: true}},
 	}, func(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-		q := req.Params.Arguments["question"]
+		q := strings.TrimSpace(req.Params.Arguments["question"])
+		if q == "" {
+			return nil, missingArgument("question", "the question to answer from the docs, in plain words")
+		}
 		if err := checkText("question", q, s.opts.Limits.MaxQuestionRunes); err != nil {
 			return nil, err
 		}
