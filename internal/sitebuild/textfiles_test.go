@@ -1,6 +1,8 @@
 package sitebuild
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -122,6 +124,28 @@ func TestLLMsTxtFollowsTheFormat(t *testing.T) {
 	if robots := read(t, outDir, output.RobotsFile); !strings.Contains(robots, "Sitemap: https://docs.example.org/sitemap.xml") ||
 		!strings.Contains(robots, "Disallow: /admin\n") {
 		t.Errorf("robots.txt: %q", robots)
+	}
+}
+
+// The README describes robots.txt as the build writes it: every path the file disallows is named.
+func TestTheREADMESaysWhatRobotsTxtDisallows(t *testing.T) {
+	outDir, _, err := buildSite(t, sitetest.Minimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, about, ok := strings.Cut(string(readme), "`/robots.txt`")
+	if !ok {
+		t.Fatal("README.md does not describe /robots.txt")
+	}
+	about, _, _ = strings.Cut(about, "\n\n")
+	for _, line := range strings.Split(read(t, outDir, output.RobotsFile), "\n") {
+		if path, ok := strings.CutPrefix(line, "Disallow: "); ok && !strings.Contains(about, "`Disallow: "+path+"`") {
+			t.Errorf("robots.txt disallows %s; README.md's description of it does not say so: %q", path, about)
+		}
 	}
 }
 
