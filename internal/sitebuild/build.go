@@ -665,13 +665,17 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Check loads and converts the whole site without writing anything, and returns every problem:
 // errors (which fail a build) and warnings (broken links and anchors, unknown languages…).
-// Uses of site components that cannot be rendered are errors here.
+// Uses of site components that cannot be rendered, and front-matter version labels that disagree
+// with the site's current versions (content.CheckVersionLabels), are errors here.
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
 	b := New(Options{SiteDir: siteDir})
 	defer b.Close()
-	_, _, _, warnings, err = b.load(ctx, nil)
+	site, _, _, warnings, err := b.load(ctx, nil)
 	if err == nil && b.comps != nil && len(b.comps.problems) > 0 {
 		err = errors.Join(b.comps.problems...)
+	}
+	if site != nil {
+		err = errors.Join(err, errors.Join(content.CheckVersionLabels(site)...))
 	}
 	return warnings, err
 }
