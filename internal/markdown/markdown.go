@@ -120,6 +120,9 @@ type Section struct {
 	// this section (not code), whitespace-normalised.
 	Text string
 	Code []CodeBlock // code blocks of this section, in page order
+	// Blocks are the section's blocks in page order, code blocks and asides included, each
+	// whole: what an answer quoting this section quotes.
+	Blocks []Block
 }
 
 // CodeBlock is a code block as written: its lines and indentation kept, for answers that quote it.

@@ -136,6 +136,9 @@ Inside.
 Deep text.
 `
 	doc := convert(t, src, PageContext{})
+	for i := range doc.Sections {
+		doc.Sections[i].Blocks = nil // TestSectionBlocks
+	}
 	want := []Section{
 		{Level: 1, Text: "Intro text over two lines."},
 		{Level: 2, ID: "setup", Title: "Setup", Text: "item one item two a b c d Hint Inside. quoted", Code: []CodeBlock{{Lang: "bash", Text: "npm i\n"}}},

@@ -58,6 +58,9 @@ func Load(dir string) (*Site, error) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
+		if !Served(rel) {
+			return nil // read by whoever needs it, never served
+		}
 		f, err := LoadFile(dir, rel)
 		if err != nil {
 			return err

@@ -46,3 +46,31 @@ func shareCodeStrings(code []CodeBlock) {
 		set.share(&code[i].Lang)
 	}
 }
+
+// shareAnswerStrings does the same for the answer corpus: routes, headings, block types, kinds
+// and languages.
+func shareAnswerStrings(secs []AnswerSection) {
+	set := stringSet{}
+	var blocks func(bs []AnswerBlock)
+	blocks = func(bs []AnswerBlock) {
+		for i := range bs {
+			b := &bs[i]
+			set.share(&b.Type)
+			set.share(&b.Kind)
+			set.share(&b.Lang)
+			for _, item := range b.Items {
+				blocks(item)
+			}
+			blocks(b.Blocks)
+		}
+	}
+	for i := range secs {
+		s := &secs[i]
+		set.share(&s.Route)
+		set.share(&s.Kind)
+		for j := range s.Path {
+			set.share(&s.Path[j])
+		}
+		blocks(s.Blocks)
+	}
+}

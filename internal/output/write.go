@@ -574,9 +574,10 @@ var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".j
 func Compressible(name string) bool { return compressible[path.Ext(name)] }
 
 // needsSidecars tells whether a file gets precompressed forms: text over 1 KB that browsers fetch.
-// The search records are read by the server from disk and never sent whole, so they get none.
+// The search records are read by the server from disk and never sent whole, so they get none, and
+// neither does a file that is never served (Served).
 func needsSidecars(rel string, data []byte) bool {
-	return Compressible(rel) && len(data) >= 1024 && rel != RecordsFile
+	return Compressible(rel) && len(data) >= 1024 && rel != RecordsFile && Served(rel)
 }
 
 // compressor holds one core's compression writers, made on first use.

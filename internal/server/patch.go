@@ -57,6 +57,9 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 	dir := s.opts.Dir
 	fresh := map[string]bool{}
 	for rel := range changed {
+		if !output.Served(rel) {
+			continue
+		}
 		f, err := output.LoadFile(dir, rel)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

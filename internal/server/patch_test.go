@@ -52,3 +52,19 @@ func TestPatchServesChangedPagesAndANewPolicy(t *testing.T) {
 		t.Errorf("Link header after the patch: %q", link)
 	}
 }
+
+func TestAnswerCorpusIsNeverServed(t *testing.T) {
+	s, dir := newTestServer(t)
+	url := "/" + output.AnswersFile
+	if res := get(t, s, url); res.StatusCode != 404 {
+		t.Errorf("GET %s: %d, want 404", url, res.StatusCode)
+	}
+	// Nor once a rebuild changed it.
+	writeJSONFile(t, dir, output.AnswersFile, []output.AnswerSection{{Route: "/overview/", Path: []string{"Overview"}, Blocks: []output.AnswerBlock{}}})
+	if err := s.Patch(map[string]bool{output.AnswersFile: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if res := get(t, s, url); res.StatusCode != 404 {
+		t.Errorf("GET %s after a patch: %d, want 404", url, res.StatusCode)
+	}
+}

@@ -44,6 +44,7 @@ func writeBuiltSite(t testing.TB) string {
 			Search: output.SearchConfig{IndexName: "tezosdocs", Replicas: []string{"docs"}, AllowedOrigins: []string{"https://partner.example.net"}}},
 		output.RecordsFile: records,
 		output.CodeFile:    buildtest.Code(t, sitetest.Minimal),
+		output.AnswersFile: buildtest.Answers(t, sitetest.Minimal),
 		output.CSPFile: output.CSPSources{ScriptHashes: []string{"sha256-abc="}, StyleHashes: []string{"sha256-def="}, ImgOrigins: []string{"https://stats.example.net"},
 			FrameOrigins: []string{"https://www.youtube-nocookie.com"}},
 	} {

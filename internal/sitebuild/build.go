@@ -93,7 +93,8 @@ type Builder struct {
 	records        map[string]pageRecords
 	recordOrder    []string
 	recordsVersion uint64
-	code           map[string]pageCode // each page's code blocks from the last build, by route
+	code           map[string]pageCode    // each page's code blocks from the last build, by route
+	answers        map[string]pageAnswers // each page's answer sections from the last build, by route
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -125,6 +126,7 @@ func New(opts Options) *Builder {
 		out:       out,
 		records:   map[string]pageRecords{},
 		code:      map[string]pageCode{},
+		answers:   map[string]pageAnswers{},
 		texts:     textCache{},
 		pageJSONs: map[string]marshalledPage{},
 		scan:      content.NewScanCache(),
@@ -269,6 +271,11 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 		return nil, err
 	}
 	out.Add(output.CodeFile, code)
+	answers, err := b.answersFile(site, docs)
+	if err != nil {
+		return nil, err
+	}
+	out.Add(output.AnswersFile, answers)
 	// The web app's assets are the toolchain's; static/ is content, so a link out of the site is
 	// refused there.
 	if err := out.CopyTree(filepath.Join(site.Config.Dir, "static"), "", site.ReadFile); err != nil {

@@ -218,11 +218,12 @@ func withTexts(sections []markdown.Section, texts map[string][]string) []markdow
 	for i := range out {
 		if t, ok := texts[out[i].ID]; ok {
 			out[i].Text = strings.TrimSpace(out[i].Text + " " + strings.Join(t, " "))
+			out[i].Blocks = append(slices.Clip(out[i].Blocks), textBlocks(t...)...)
 			delete(texts, out[i].ID)
 		}
 	}
 	if t, ok := texts[""]; ok { // an intro of nothing but components
-		out = append([]markdown.Section{{Level: 1, Text: strings.Join(t, " ")}}, out...)
+		out = append([]markdown.Section{{Level: 1, Text: strings.Join(t, " "), Blocks: textBlocks(t...)}}, out...)
 	}
 	return out
 }

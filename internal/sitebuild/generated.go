@@ -26,5 +26,5 @@ func generatedIndex(site *content.Site, d *content.Doc) *markdown.Document {
 		md = append(md, tutorialcard.Markdown(cards)+"\n")
 	}
 	return &markdown.Document{HTML: strings.Join(page, ""), Markdown: strings.Join(md, "\n"),
-		Sections: []markdown.Section{{Level: 1, Text: d.Description}}}
+		Sections: []markdown.Section{{Level: 1, Text: d.Description, Blocks: textBlocks(d.Description)}}}
 }

@@ -49,11 +49,22 @@ func (nodeRenderer) renderTitle(w util.BufWriter, _ []byte, _ ast.Node, entering
 // Extension is the goldmark extension for admonitions.
 type Extension struct{}
 
-// Declare tells the converter that a title's text is searchable, that <Admonition> is a
-// component, and how an admonition reads as Markdown: a block quote led by its type in bold.
+// Declare tells the converter that an admonition is an aside whose title's text is searchable,
+// that <Admonition> is a component, and how an admonition reads as Markdown: a block quote led
+// by its type in bold.
 func (Extension) Declare(d *ext.Declarations) {
 	d.Components("Admonition")
 	d.Text(KindTitle, ext.InlineText)
+	d.Text(KindAdmonition, func(t ext.Text, node ast.Node) ast.WalkStatus {
+		n := node.(*Admonition)
+		body := n.FirstChild()
+		var title ast.Node
+		if ti, ok := body.(*Title); ok {
+			title, body = ti, ti.NextSibling()
+		}
+		t.Aside(n.Keyword, title, body)
+		return ast.WalkSkipChildren
+	})
 	d.Markdown(KindAdmonition, writeMarkdown)
 	d.Markdown(KindTitle, func(w *ext.MarkdownWriter, n ast.Node) { w.Inline(n) })
 }

@@ -153,10 +153,19 @@ func (r nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // Extension is the goldmark extension for <details> blocks.
 type Extension struct{}
 
-// Declare tells the converter that the summary's text is searchable and how a <details> block
-// reads as Markdown: its summary in bold, then its content.
+// Declare tells the converter that a <details> block is an aside whose summary's text is
+// searchable, and how it reads as Markdown: its summary in bold, then its content.
 func (Extension) Declare(d *ext.Declarations) {
 	d.Text(KindSummary, ext.InlineText)
+	d.Text(KindDetails, func(t ext.Text, n ast.Node) ast.WalkStatus {
+		body := n.FirstChild()
+		var title ast.Node
+		if s, ok := body.(*Summary); ok {
+			title, body = s, s.NextSibling()
+		}
+		t.Aside("details", title, body)
+		return ast.WalkSkipChildren
+	})
 	d.Markdown(KindDetails, func(w *ext.MarkdownWriter, n ast.Node) { w.Blocks(n) })
 	d.Markdown(KindSummary, func(w *ext.MarkdownWriter, n ast.Node) {
 		// Its plain text: emphasis inside the summary would end the bold early.

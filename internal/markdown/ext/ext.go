@@ -120,8 +120,13 @@ type Text interface {
 	Prose(s string)
 	// Code adds a code block as written, with its language ("" when the fence names none).
 	Code(lang, code string)
-	// Inline adds the plain text of n's inline content.
+	// Inline adds the plain text of n's inline content, a paragraph of its own.
 	Inline(n ast.Node)
+	// Aside adds a block set apart from the text around it, which holds blocks of its own: an
+	// admonition, a <details> block. kind names it ("note", "details"); title, when not nil, is
+	// the node whose inline content titles it (searchable text too); its content is first and
+	// the nodes after it.
+	Aside(kind string, title ast.Node, first ast.Node)
 }
 
 // InlineText is the TextFunc of blocks whose content is inline Markdown, such as a title.

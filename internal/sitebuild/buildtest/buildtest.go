@@ -115,3 +115,22 @@ func BuiltSite(tb testing.TB) *output.Site {
 	tb.Helper()
 	return fromBuild(tb, output.Load)
 }
+
+// Answers returns the answer corpus a build of archive would write to output.AnswersFile (see
+// Records).
+func Answers(tb testing.TB, archive string) []output.AnswerSection {
+	tb.Helper()
+	dir := filepath.Join(sitetest.Write(tb, archive), "site")
+	secs, err := sitebuild.Answers(context.Background(), dir)
+	if err != nil {
+		tb.Fatalf("building the answer corpus of the test site: %v", err)
+	}
+	return secs
+}
+
+// BuiltAnswers returns the answer corpus of the site that make build wrote into dist/, skipping
+// without a build like BuiltRecords.
+func BuiltAnswers(tb testing.TB) []output.AnswerSection {
+	tb.Helper()
+	return fromBuild(tb, output.LoadAnswers)
+}

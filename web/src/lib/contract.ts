@@ -3,6 +3,25 @@
 // run: go generate ./internal/output
 
 /**
+ * AnswersFile holds the answer corpus: every section of every listed page as the blocks it is
+ * made of, which Ask AI retrieves and quotes whole. It is the server's own data, never served:
+ * Load leaves it out of the site's files (see Served).
+ */
+export const AnswersFile = "_answers/corpus.json";
+
+export const BlockParagraph = "paragraph";
+
+export const BlockList = "list";
+
+export const BlockTable = "table";
+
+export const BlockCode = "code";
+
+export const BlockAside = "aside";
+
+export const BlockQuote = "quote";
+
+/**
  * FormatVersion is the version of this layout, written in the manifest. A server refuses a folder
  * built with another version instead of serving it half-understood. 2: pages carry no inline style
  * the policy does not hash (CSPSources.StyleHashes).
