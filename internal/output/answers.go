@@ -1,12 +1,5 @@
 package output
 
-import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-)
-
 // AnswersFile holds the answer corpus: every section of every listed page as the blocks it is
 // made of, which Ask AI retrieves and quotes whole. It is the server's own data, never served:
 // Load leaves it out of the site's files (see Served).
@@ -79,19 +72,9 @@ func (s *AnswerSection) URLPath() string {
 // LoadAnswers reads the answer corpus of a built site (AnswersFile). Routes, headings and block
 // types repeat from section to section: each is held once.
 func LoadAnswers(dir string) ([]AnswerSection, error) {
-	p := filepath.Join(dir, filepath.FromSlash(AnswersFile))
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w; rebuild the site (tzdocs build)", p, err)
-	}
-	return DecodeAnswers(data, p)
-}
-
-// DecodeAnswers decodes the content of AnswersFile; name says where it comes from, for errors.
-func DecodeAnswers(data []byte, name string) ([]AnswerSection, error) {
 	var secs []AnswerSection
-	if err := json.Unmarshal(data, &secs); err != nil {
-		return nil, fmt.Errorf("%s: %v; rebuild the site", name, err)
+	if err := readJSON(dir, AnswersFile, &secs); err != nil {
+		return nil, err
 	}
 	shareAnswerStrings(secs)
 	return secs, nil

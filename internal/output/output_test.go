@@ -58,6 +58,7 @@ func addSample(out *Output, without ...string) *Output {
 	_ = out.AddJSON(CSPFile, CSPSources{ScriptHashes: []string{"sha256-x"}})
 	_ = out.AddJSON(RecordsFile, []Record{{ObjectID: "1", Hierarchy: Hierarchy{"Docs", "A", "", "Deep"}, Type: "lvl1", URL: "/a"}})
 	_ = out.AddJSON(CodeFile, []CodeBlock{{URL: "/a", Lang: "bash", Code: "octez-client \\\n  list known addresses"}})
+	_ = out.AddJSON(AnswersFile, []AnswerSection{{Route: "/a", Path: []string{"A"}, Blocks: []AnswerBlock{{Type: BlockParagraph, Text: "A."}}}})
 	return out
 }
 
@@ -92,6 +93,12 @@ func TestWrittenSiteLoadsBackWithItsTypes(t *testing.T) {
 	}
 	if !reflect.DeepEqual(s.CSP.ScriptHashes, []string{"sha256-x"}) {
 		t.Errorf("csp = %#v", s.CSP)
+	}
+	if len(s.Answers) != 1 || s.Answers[0].Blocks[0].Text != "A." {
+		t.Errorf("answers = %#v", s.Answers)
+	}
+	if s.Files["/"+AnswersFile] != nil {
+		t.Errorf("the answer corpus is among the files to serve")
 	}
 	page := s.Files["/a/index.html"]
 	if page == nil || page.Gzip == nil || page.Brotli == nil || page.Immutable {
@@ -134,6 +141,7 @@ func TestLoadRefusesWhatItCannotServe(t *testing.T) {
 		{"an unknown navbar item", func(o *Output) { o.Add(SiteDataFile, []byte(`{"navbar":{"items":[{"type":"rocket"}]}}`)) }, `unknown type "rocket"`},
 		{"no records", func(o *Output) { delete(o.files, RecordsFile) }, "records.json is missing"},
 		{"no code blocks", func(o *Output) { delete(o.files, CodeFile) }, "code.json is missing"},
+		{"no answer corpus", func(o *Output) { delete(o.files, AnswersFile) }, "corpus.json is missing"},
 		{"no 404 page", func(o *Output) { delete(o.files, NotFoundFile) }, "has no 404.html"},
 	}
 	for _, tt := range tests {

@@ -18,6 +18,8 @@ type Site struct {
 	CSP      CSPSources
 	Records  []Record
 	Code     []CodeBlock
+	// Answers is the answer corpus (AnswersFile), which Ask AI reads; it is not among Files.
+	Answers []AnswerSection
 	// Files holds every file by URL path ("/architecture/accounts/index.html"), with its
 	// precompressed sidecars.
 	Files map[string]*File
@@ -46,6 +48,9 @@ func Load(dir string) (*Site, error) {
 	}
 	s.Records = records
 	if s.Code, err = LoadCode(dir); err != nil {
+		return nil, err
+	}
+	if s.Answers, err = LoadAnswers(dir); err != nil {
 		return nil, err
 	}
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

@@ -41,6 +41,7 @@ type siteFiles struct {
 	suggested *search.Suggested
 	index     *search.Index // the site's search records
 	code      []output.CodeBlock
+	answers   []output.AnswerSection // the answer corpus, for Ask AI
 	files     map[string]*file
 	// adminShell is the dashboard's document (output.AdminShellFile), nil when the build has none.
 	adminShell []byte
@@ -70,7 +71,8 @@ func loadSite(dir string) (*siteFiles, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &siteFiles{files: make(map[string]*file, len(built.Files)), index: search.NewIndex(built.Records), code: built.Code}
+	s := &siteFiles{files: make(map[string]*file, len(built.Files)), index: search.NewIndex(built.Records), code: built.Code,
+		answers: built.Answers}
 	if err := s.setMeta(dir, built); err != nil {
 		return nil, err
 	}

@@ -11,11 +11,12 @@ import (
 	"tzdocs/internal/search"
 )
 
-// patching orders Patch and the search indexes and code blocks it loads in the background.
+// patching orders Patch and the search indexes, code blocks and answer corpora it loads in the
+// background.
 type patching struct {
 	mu sync.Mutex
-	// gen counts the indexes built in the background, and codeGen the code blocks read: one
-	// made for older records is dropped.
+	// gen counts the indexes built in the background, and codeGen the code blocks and answer
+	// corpora read: one made for older records is dropped.
 	gen, codeGen uint64
 	// building tells that an index built in the background is on its way: until it is in place,
 	// the index served is not that of the last records.
@@ -47,7 +48,7 @@ const maxReplacedPages = 8
 // tells how few pages' records did, those are replaced in the index (search.Index.Replace) before
 // Patch returns; otherwise the index is built again in the background from records (read from
 // the folder when nil) and replaces the old one when ready, so a reload does not wait for the
-// search. The folder's code blocks are read again in the background.
+// search. The folder's code blocks and answer corpus are read again in the background.
 func (s *Server) Patch(changed map[string]bool, records *Records) error {
 	s.patching.mu.Lock()
 	defer s.patching.mu.Unlock()
@@ -97,7 +98,7 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 		s.patching.version = records.Version // the same records as before
 	}
 	s.site.Store(&next)
-	if changed[output.CodeFile] {
+	if changed[output.CodeFile] || changed[output.AnswersFile] {
 		s.patching.codeGen++
 		go s.reloadCode(s.patching.codeGen)
 	}
@@ -161,12 +162,17 @@ func (s *Server) reindex(gen uint64, records []output.Record) {
 	s.site.Store(&next)
 }
 
-// reloadCode reads the folder's code blocks for Patch number gen and swaps them in unless a
-// later Patch reads them again.
+// reloadCode reads the folder's code blocks and answer corpus for Patch number gen and swaps
+// them in unless a later Patch reads them again.
 func (s *Server) reloadCode(gen uint64) {
 	blocks, err := output.LoadCode(s.opts.Dir)
 	if err != nil {
 		s.opts.Logger.Error("reloading the code blocks", "err", err)
+		return
+	}
+	answers, err := output.LoadAnswers(s.opts.Dir)
+	if err != nil {
+		s.opts.Logger.Error("reloading the answer corpus", "err", err)
 		return
 	}
 	s.patching.mu.Lock()
@@ -175,6 +181,6 @@ func (s *Server) reloadCode(gen uint64) {
 		return // a later Patch's blocks are on their way
 	}
 	next := *s.site.Load()
-	next.code = blocks
+	next.code, next.answers = blocks, answers
 	s.site.Store(&next)
 }
