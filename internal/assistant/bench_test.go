@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/search"
 	"tzdocs/internal/sitebuild/buildtest"
 )
 
@@ -40,17 +39,16 @@ func (w *firstTextWriter) Write(p []byte) (int, error) {
 // included) over the records of the site in dist/ (make build writes it); it reports the median and
 // the worst question.
 func BenchmarkExtractiveFirstText(b *testing.B) {
-	ix := search.NewIndex(buildtest.BuiltRecords(b))
-	code := buildtest.BuiltCode(b)
+	c := NewCorpus(buildtest.BuiltAnswers(b))
+	c.Prepare()
 	e := NewExtractive()
-	e.Prepare(ix, code)
 	var firsts []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := benchQuestions[i%len(benchQuestions)]
 		w := &firstTextWriter{start: time.Now()}
 		s := newStream(w, nil, counterIDs())
-		if err := e.Answer(b.Context(), &Request{Question: q, Index: ix, Code: code}, s); err != nil {
+		if err := e.Answer(b.Context(), &Request{Question: q, Corpus: c}, s); err != nil {
 			b.Fatal(err)
 		}
 		firsts = append(firsts, w.first)

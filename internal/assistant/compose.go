@@ -1,47 +1,112 @@
 package assistant
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"tzdocs/internal/output"
 )
 
-// IntroText opens every extractive answer, so the reader knows it is quoted, not written.
-const IntroText = "Quoted from the documentation, as written.\n\n"
+// IntroText opens every extractive answer that quotes the documentation: what follows are
+// whole blocks of it, as written.
+const IntroText = "From the documentation:\n\n"
 
 // Texts of the extractive engine's own, besides IntroText: they say what it could not do.
 const (
-	nothingFoundText   = "The documentation does not seem to answer this question directly."
-	closestPagesText   = "The closest pages are:"
-	partUnansweredText = "The documentation does not seem to answer this part directly; see the related sources below."
-	relatedText        = "Related sources:"
-	maxRelated         = 4   // links under "Related sources"
-	relatedShare       = 0.3 // of the part's best score, that a section must reach to be listed
+	lowConfidenceText = "The documentation does not seem to answer this directly; these sections come closest:"
+	seeAlsoText       = "See also:"
+	maxSeeAlso        = 3   // links under "See also"
+	relatedShare      = 0.3 // of the part's best score, that a section must reach to be listed
+	maxLeadChars      = 900 // a lead passage adds blocks after its best one while under this
+	closestSections   = 3   // sections a low-confidence answer shows
 )
 
 // partAnswer is what answers one part of a question.
 type partAnswer struct {
 	p         part
-	main      *ranked  // the section of the direct answer; nil when nothing answers the part
-	sentences []string // the direct answer, in page order
-	second    *quote   // and a sentence of another page that answers about as well
+	main      *ranked // the section of the direct answer; nil when nothing answers the part
+	lead      []int   // the blocks of main's section the answer quotes, in page order
+	sentences []int   // main's sentences that answer best
+	seeAlso   *section
 	code      *codeBlock
 	codeSec   *section
 	sides     []quote // a difference question: what each compared thing is
-	contrast  *quote  // and a sentence naming both, when one does
+	contrast  *quote  // and a passage naming both, when one does
 	ranked    []ranked
 }
 
-// quote is one sentence and the section it comes from.
+// quote is one sentence, the section it comes from and the block holding it.
 type quote struct {
 	label, text string
 	sec         *section
+	block       int
 }
 
 func (a *partAnswer) answered() bool { return a.main != nil || len(a.sides) > 0 }
 
-// compose writes the answer: for each part its direct answer, then its steps or code block as
-// written, then the related sources. The chunks are streamed one by one.
+// leadBlocks are the blocks an answer quotes from a section: the block holding its best
+// sentence, whole, with the paragraph that introduces it (one ending in a colon) or the list,
+// table or code it introduces; then the blocks of its other good sentences while the passage
+// stays short.
+func leadBlocks(sec *section, best int, others []int) []int {
+	if best < 0 || best >= len(sec.sentences) {
+		return nil
+	}
+	keep := map[int]bool{}
+	size := 0
+	add := func(b int) {
+		if b < 0 || b >= len(sec.blocks) || keep[b] {
+			return
+		}
+		keep[b] = true
+		size += blockSize(&sec.blocks[b])
+	}
+	withContext := func(b int) {
+		add(b)
+		blk := &sec.blocks[b]
+		if blk.Type == output.BlockParagraph && strings.HasSuffix(blk.Text, ":") && b+1 < len(sec.blocks) {
+			add(b + 1)
+		}
+		if blk.Type != output.BlockParagraph && b > 0 {
+			if prev := &sec.blocks[b-1]; prev.Type == output.BlockParagraph && strings.HasSuffix(prev.Text, ":") {
+				add(b - 1)
+			}
+		}
+	}
+	withContext(sec.sentences[best].block)
+	for _, i := range others {
+		b := sec.sentences[i].block
+		if keep[b] || size+blockSize(&sec.blocks[b]) > maxLeadChars {
+			continue
+		}
+		withContext(b)
+	}
+	out := make([]int, 0, len(keep))
+	for b := range keep {
+		out = append(out, b)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// blockSize is how long a block reads, for bounding a passage.
+func blockSize(b *output.AnswerBlock) int { return len(RenderBlock(b)) }
+
+// passageOf renders blocks of a section whole, in page order.
+func passageOf(sec *section, blocks []int) string {
+	parts := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		parts = append(parts, RenderBlock(&sec.blocks[b]))
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// compose writes the answer: for each part the passage that answers it, whole blocks of one
+// section followed by a link to it (and the section's command when the part asks for steps),
+// then the other sections worth reading under "See also". The chunks are streamed one by one.
 func compose(parts []partAnswer) []string {
 	out := []string{IntroText}
 	multi := len(parts) > 1
@@ -54,57 +119,76 @@ func compose(parts []partAnswer) []string {
 		}
 		switch {
 		case len(a.sides) > 0:
-			for _, q := range a.sides {
-				b.WriteString("**" + escapeMarkdown(capitalize(q.label)) + "**: " + escapeMarkdown(q.text) + " " + sourceLink(q.sec) + "\n\n")
+			// Each block once: a block that states both sides (a list of the two) is quoted
+			// alone, without labels.
+			quotes := a.sides
+			if a.contrast != nil {
+				quotes = append(slices.Clone(quotes), *a.contrast)
+			}
+			var distinct []quote
+			seen := map[string]bool{}
+			for _, q := range quotes {
+				key := q.sec.url + "#" + strconv.Itoa(q.block)
+				if !seen[key] {
+					seen[key] = true
+					distinct = append(distinct, q)
+				}
+			}
+			for _, q := range distinct {
+				if len(distinct) > 1 && q.label != "" {
+					b.WriteString("**" + escapeMarkdown(capitalize(q.label)) + "**\n\n")
+				}
+				b.WriteString(RenderBlock(&q.sec.blocks[q.block]) + "\n\n" + sourceLine(q.sec) + "\n\n")
 				cited = append(cited, q.sec)
 			}
-			if a.contrast != nil {
-				b.WriteString(escapeMarkdown(a.contrast.text) + " " + sourceLink(a.contrast.sec) + "\n\n")
-				cited = append(cited, a.contrast.sec)
-			}
 		case a.main != nil:
-			b.WriteString(escapeMarkdown(strings.Join(a.sentences, " ")) + " " + sourceLink(a.main.sec) + "\n\n")
-			cited = append(cited, a.main.sec)
-			if a.second != nil {
-				b.WriteString(escapeMarkdown(a.second.text) + " " + sourceLink(a.second.sec) + "\n\n")
-				cited = append(cited, a.second.sec)
+			sec := a.main.sec
+			b.WriteString(passageOf(sec, a.lead) + "\n\n")
+			if a.code != nil && (a.codeSec != sec || !slices.Contains(a.lead, a.code.top)) {
+				if a.codeSec == sec {
+					b.WriteString(RenderBlock(a.code.block) + "\n\n")
+				} else {
+					b.WriteString(sourceLine(sec) + "\n\n" + RenderBlock(a.code.block) + "\n\n")
+					sec = a.codeSec
+				}
 			}
-			if a.code != nil {
-				b.WriteString(fenced(a.code.lang, a.code.code) + "\n\n")
+			b.WriteString(sourceLine(sec) + "\n\n")
+			cited = append(cited, a.main.sec)
+			if a.codeSec != nil {
 				cited = append(cited, a.codeSec)
 			}
-		default:
-			b.WriteString(partUnansweredText + "\n\n")
 		}
 		out = append(out, b.String())
 	}
-	out = append(out, related(parts, cited))
+	if more := seeAlso(parts, cited); more != "" {
+		out = append(out, more)
+	}
+	last := len(out) - 1
+	out[last] = strings.TrimRight(out[last], "\n")
 	return out
 }
 
-// related lists the cited sections, then the best sections of other pages that ranked well,
-// up to maxRelated links.
-func related(parts []partAnswer, cited []*section) string {
-	var b strings.Builder
-	b.WriteString(relatedText + "\n")
-	seen := map[string]bool{}
+// seeAlso lists the best sections of other pages than the ones quoted, for each part: its close
+// runner-up first, then those that ranked well, up to maxSeeAlso links.
+func seeAlso(parts []partAnswer, cited []*section) string {
 	pages := map[string]bool{}
-	n := 0
+	for _, s := range cited {
+		pages[s.route] = true
+	}
+	var links []string
 	add := func(s *section) {
-		if n < maxRelated && !seen[s.url] {
-			seen[s.url], pages[s.route] = true, true
-			n++
-			b.WriteString("- " + link(s) + "\n")
+		if s != nil && len(links) < maxSeeAlso && !pages[s.route] {
+			pages[s.route] = true
+			links = append(links, "- "+link(s))
 		}
 	}
-	for _, s := range cited {
-		add(s)
+	for i := range parts {
+		add(parts[i].seeAlso)
 	}
-	for rank := 0; n < maxRelated; rank++ {
+	for rank := 0; len(links) < maxSeeAlso; rank++ {
 		more := false
 		for i := range parts {
 			rs := parts[i].ranked
-			// The rank-th best section of each part whose page is not linked yet.
 			k := 0
 			for _, r := range rs {
 				if r.score < relatedShare*rs[0].score {
@@ -125,24 +209,35 @@ func related(parts []partAnswer, cited []*section) string {
 			break
 		}
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	if len(links) == 0 {
+		return ""
+	}
+	return seeAlsoText + "\n" + strings.Join(links, "\n")
 }
 
-// nothingFound says that nothing answers the question and offers the closest pages.
-func nothingFound(closest []*section) string {
+// lowConfidence says in one line that nothing answers the question well, then shows the lead
+// passage of each of the closest sections with a link to it.
+func lowConfidence(closest []ranked) []string {
 	if len(closest) == 0 {
-		return noAnswerText
+		return []string{noAnswerText}
 	}
-	var b strings.Builder
-	b.WriteString(nothingFoundText + " " + closestPagesText + "\n")
-	for _, s := range closest {
-		b.WriteString("- " + link(s) + "\n")
+	out := []string{lowConfidenceText + "\n\n"}
+	for i, r := range closest {
+		var b strings.Builder
+		b.WriteString("**" + link(r.sec) + "**")
+		if lead := leadBlocks(r.sec, r.best, nil); len(lead) > 0 {
+			b.WriteString("\n\n" + passageOf(r.sec, lead))
+		}
+		if i < len(closest)-1 {
+			b.WriteString("\n\n")
+		}
+		out = append(out, b.String())
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return out
 }
 
-// sourceLink cites a section after the sentences quoted from it.
-func sourceLink(s *section) string { return "(" + link(s) + ")" }
+// sourceLine cites the section a passage is quoted from.
+func sourceLine(s *section) string { return "Source: " + link(s) }
 
 func link(s *section) string { return "[" + escapeLinkText(s.title) + "](" + s.url + ")" }
 

@@ -8,15 +8,21 @@ import (
 	"tzdocs/internal/search"
 )
 
-// corpus is what the extractive engine derives from one site: its sections with their sentences
-// and code blocks, ready to score, and how rare each word is.
+// corpus is what the engines derive from one site's answer corpus: its sections with their
+// sentences and code blocks, ready to score, how rare each word is, and the associations its text
+// shows between words (see associations.go).
 type corpus struct {
 	sections map[string]*section   // by URL: route#anchor
 	pages    map[string][]*section // by route, in page order
 	order    []*section            // every section, in site order
 	postings map[string][]int      // stem → indices in order of the sections whose text or headings hold it
-	df       map[string]int        // stem → number of content records holding it
+	df       map[string]int        // stem → number of sections holding it
 	n        int
+	// related maps a stem to groups of stems the site uses for the same thing (an acronym and
+	// the words it stands for), mined from the corpus.
+	related map[string][][]string
+	// index is the site's keyword ranking over the corpus's sections (see sectionRecords).
+	index *search.Index
 }
 
 // pageKind tells reference and concept pages from tutorials and section overviews: a question is
@@ -40,6 +46,10 @@ type section struct {
 	last              []string // the words of its own heading, lower-case
 	sentences         []sentence
 	code              []codeBlock
+	// blocks are the section's blocks as the corpus holds them: answers quote them whole.
+	blocks []output.AnswerBlock
+	// path is the page title and the headings down to this section's.
+	path []string
 }
 
 // sentence is one sentence of a section's prose, with what scoring needs to know about it.
@@ -51,6 +61,7 @@ type sentence struct {
 	// numbered says whether the sentence holds a number at all.
 	counted  map[string]bool
 	numbered bool
+	block    int // the index of the section's block that holds it
 }
 
 // codeBlock is a code block as written, with its stems for scoring.
@@ -58,47 +69,48 @@ type codeBlock struct {
 	lang, code string
 	terms      []string
 	lines      int
+	block      *output.AnswerBlock // the block itself, which answers quote
+	top        int                 // the index of the section's block that holds it
 }
 
-func newCorpus(ix *search.Index, code []output.CodeBlock) *corpus {
+func newCorpus(secs []output.AnswerSection) *corpus {
 	c := &corpus{sections: map[string]*section{}, pages: map[string][]*section{}, df: map[string]int{}, postings: map[string][]int{}}
-	get := func(r *output.Record) *section {
-		url := r.Path()
-		if s := c.sections[url]; s != nil {
-			return s
-		}
-		route, _, _ := strings.Cut(url, "#")
-		s := &section{url: url, route: route, title: sectionTitle(r.Hierarchy), kind: kindOfPage(route)}
-		var path []string
-		for _, h := range r.Hierarchy[1:] {
-			path = append(path, h)
-		}
-		s.heading = terms(strings.Join(path, " "))
-		own := r.Hierarchy[1]
-		for _, h := range r.Hierarchy[2:] {
-			if h != "" {
-				own = h
-			}
-		}
-		s.page, s.own, s.last = terms(r.Hierarchy[1]), terms(own), words(own)
-		c.sections[url] = s
-		c.pages[route] = append(c.pages[route], s)
-		c.order = append(c.order, s)
-		return s
-	}
 	stem := stemCache{}.stem
 	// The words of the site's sentences, each held once: a sentence keeps its words lower-case,
 	// and most are words of many sentences.
 	shared := map[string]string{}
 	var lists stringLists
-	records := ix.Records()
 	seen := map[string]bool{}
-	for i := range records {
-		r := &records[i]
-		s := get(r)
-		if r.Type != "content" {
-			continue
+	keywords := map[string]string{}
+	for i := range secs {
+		as := &secs[i]
+		url := as.URLPath()
+		s := &section{url: url, route: as.Route, title: strings.Join(as.Path[:min(1, len(as.Path))], ""), kind: kindOfPage(as.Route),
+			blocks: as.Blocks, path: as.Path}
+		if len(as.Path) > 1 {
+			s.title += " › " + as.Path[len(as.Path)-1]
 		}
+		page := ""
+		if len(as.Path) > 0 {
+			page = as.Path[0]
+		}
+		own := page
+		if len(as.Path) > 1 {
+			own = as.Path[len(as.Path)-1]
+		}
+		heading := strings.Join(as.Path, " ")
+		if len(as.Keywords) > 0 {
+			keywords[as.Route] = strings.Join(as.Keywords, " ")
+		}
+		// A page's keywords name what every section of it is about, as its title does.
+		if k := keywords[as.Route]; k != "" {
+			heading += " " + k
+		}
+		s.heading = terms(heading)
+		s.page, s.own, s.last = terms(page), terms(own), words(own)
+		c.sections[url] = s
+		c.pages[as.Route] = append(c.pages[as.Route], s)
+		c.order = append(c.order, s)
 		c.n++
 		clear(seen)
 		count := func(ts []string) {
@@ -109,28 +121,31 @@ func newCorpus(ix *search.Index, code []output.CodeBlock) *corpus {
 				}
 			}
 		}
-		if r.Code {
-			count(termsWith(r.Content, stem))
-			continue
-		}
-		for _, text := range sentences(r.Content) {
-			st := newSentence(text, stem)
-			for k, w := range st.lower {
-				if v, ok := shared[w]; ok {
-					st.lower[k] = v
-				} else {
-					shared[w] = w
+		for bi := range as.Blocks {
+			b := &as.Blocks[bi]
+			blockProse(b, func(text string) {
+				for _, text := range sentences(text) {
+					st := newSentence(text, stem)
+					st.block = bi
+					for k, w := range st.lower {
+						if v, ok := shared[w]; ok {
+							st.lower[k] = v
+						} else {
+							shared[w] = w
+						}
+					}
+					st.lower, st.terms = lists.clip(st.lower), lists.clip(st.terms)
+					count(st.terms)
+					s.sentences = append(s.sentences, st)
 				}
-			}
-			st.lower, st.terms = lists.clip(st.lower), lists.clip(st.terms)
-			count(st.terms)
-			s.sentences = append(s.sentences, st)
+			})
+			codeBlocks(b, func(cb *output.AnswerBlock) {
+				ts := termsWith(cb.Code, stem)
+				count(ts)
+				s.code = append(s.code, codeBlock{lang: cb.Lang, code: cb.Code, terms: ts, lines: strings.Count(cb.Code, "\n") + 1, block: cb, top: bi})
+			})
 		}
-	}
-	for _, b := range code {
-		if s := c.sections[output.URLPath(b.URL)]; s != nil {
-			s.code = append(s.code, codeBlock{lang: b.Lang, code: b.Code, terms: termsWith(b.Code, stem), lines: strings.Count(b.Code, "\n") + 1})
-		}
+		count(s.heading)
 	}
 	for _, s := range c.order {
 		if s.kind != pageTutorial {
@@ -159,6 +174,8 @@ func newCorpus(ix *search.Index, code []output.CodeBlock) *corpus {
 			post(b.terms)
 		}
 	}
+	c.mineAssociations()
+	c.index = search.NewIndex(sectionRecords(secs))
 	return c
 }
 

@@ -53,8 +53,10 @@ func (e *PublicError) Unwrap() error { return e.Err }
 type Request struct {
 	Question string // the last user message's text, trimmed
 	History  []Turn // earlier exchanges, oldest first
-	Index    *search.Index
-	Code     []output.CodeBlock // the site's code blocks as written, by section URL
+	// Corpus is the site's answer corpus: what the engines search and quote.
+	Corpus *Corpus
+	// Index is the site's search index, which SectionText reads when there is no Corpus.
+	Index *search.Index
 }
 
 // SearchInput is the searchIndex tool's input.
@@ -76,35 +78,32 @@ type SearchHit struct {
 	Content   string           `json:"content"`
 	Type      string           `json:"type"`
 	URL       string           `json:"url"`
-
-	record *output.Record
 }
-
-// Record is the indexed record behind the hit (nil for hits not made by Search).
-func (h SearchHit) Record() *output.Record { return h.record }
 
 // Title names the hit's section as "Page › Section".
 func (h SearchHit) Title() string { return sectionTitle(h.Hierarchy) }
 
-// Search runs one searchIndex call: the query is trimmed, an empty one has no hits (SPEC §5).
+// Search runs one searchIndex call over the answer corpus: the query is trimmed, an empty one
+// has no hits.
 func (r *Request) Search(query string) SearchOutput {
 	query = strings.TrimSpace(query)
-	out := SearchOutput{Query: query, Hits: []SearchHit{}}
-	if query == "" || r.Index == nil {
-		return out
+	c := r.Corpus.get()
+	if query == "" || c == nil {
+		return SearchOutput{Query: query, Hits: []SearchHit{}}
 	}
-	res := r.Index.Search(search.Query{Text: query, HitsPerPage: searchHits, AttributesToHighlight: []string{}, AttributesToSnippet: []string{}})
-	for _, h := range res.Hits {
-		rec := h.Record
-		out.Hits = append(out.Hits, SearchHit{ObjectID: rec.ObjectID, Hierarchy: rec.Hierarchy, Content: clip(rec.Content, hitContentRunes),
-			Type: rec.Type, URL: rec.Path(), record: rec})
-	}
-	return out
+	return c.search(query)
 }
 
-// SectionText returns the prose of one section (the content records with that path, code left
-// out), at most maxRunes long: more context for a model than a hit's single record.
+// SectionText returns one section's text for a model to read, at most about maxRunes long:
+// its blocks whole, as the answers quote them, from the answer corpus; without one, the prose of
+// the section's search records (code left out), clipped.
 func (r *Request) SectionText(url string, maxRunes int) string {
+	if c := r.Corpus.get(); c != nil {
+		if s := c.sections[url]; s != nil {
+			return s.passage(maxRunes)
+		}
+		return ""
+	}
 	if r.Index == nil {
 		return ""
 	}

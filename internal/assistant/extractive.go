@@ -2,28 +2,14 @@ package assistant
 
 import (
 	"context"
-	"sync"
-
-	"tzdocs/internal/output"
-	"tzdocs/internal/search"
 )
 
 // Extractive answers from the documentation alone. It works out what the question asks (a
-// quantity, steps, a definition, a difference, a name) and about what, searches the index once
-// per part, ranks the sentences and code blocks of the sections found by how well they answer
-// that, and streams the best ones as written, with links to their sections. It writes no text of
-// its own beyond a line saying so and the lines that say what it could not answer.
-//
-// It derives its view of the site (the corpus: every sentence with its words and stems, several
-// MB for the real docs) on the first question rather than at start, so a server that is never
-// asked holds none of it; concurrent first questions wait for one build.
-type Extractive struct {
-	mu     sync.Mutex
-	ix     *search.Index
-	code   []output.CodeBlock
-	corpus *corpus
-	builds int // corpora built so far (tests check that concurrent first questions share one)
-}
+// quantity, steps, a definition, a difference, a name) and about what, searches the answer
+// corpus once per part, ranks the sentences and code blocks of the sections found by how well
+// they answer that, and quotes the blocks of the best section whole, with a link to it. It writes
+// no text of its own beyond a label saying so and the line that says when it is not confident.
+type Extractive struct{}
 
 // NewExtractive returns the built-in engine, used when no model server is configured.
 func NewExtractive() *Extractive { return &Extractive{} }
@@ -31,35 +17,57 @@ func NewExtractive() *Extractive { return &Extractive{} }
 // Name is "extractive".
 func (e *Extractive) Name() string { return "extractive" }
 
-// Prepare builds the engine's view of a site ahead of the first question (benchmarks use it to
-// leave the build out of their timings; the server does not call it).
-func (e *Extractive) Prepare(ix *search.Index, code []output.CodeBlock) {
-	if ix != nil {
-		e.corpusFor(ix, code)
-	}
-}
-
-func (e *Extractive) corpusFor(ix *search.Index, code []output.CodeBlock) *corpus {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.ix == ix && sameBlocks(e.code, code) && e.corpus != nil {
-		return e.corpus
-	}
-	e.ix, e.code, e.corpus = ix, code, newCorpus(ix, code)
-	e.builds++
-	return e.corpus
-}
-
-// sameBlocks reports whether a and b are the same slice (the site's code blocks change only when
-// a rebuild swaps the site in).
-func sameBlocks(a, b []output.CodeBlock) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
 // Answer searches once per part of the question (and once per side of a comparison), then
 // streams the answer.
 func (e *Extractive) Answer(ctx context.Context, req *Request, out *Stream) error {
+	c := req.Corpus.get()
+	if c == nil {
+		return &PublicError{Text: "The documentation is not loaded yet. Try again in a moment."}
+	}
 	parts := parseQuestion(req.Question)
+	answers, err := c.answerParts(ctx, req, out, parts)
+	if err != nil {
+		return err
+	}
+	// A question of several parts is answered part by part only when every part is: otherwise
+	// one passage answers the question as a whole.
+	if len(parts) > 1 && !allAnswered(answers) {
+		whole := typePart(req.Question)
+		if whole.query == "" {
+			whole.query = focus(req.Question)
+		}
+		one, err := c.answerParts(ctx, req, out, []part{whole})
+		if err != nil {
+			return err
+		}
+		if one[0].answered() || !anyAnswered(answers) {
+			answers = one
+		}
+	}
+	var chunks []string
+	if anyAnswered(answers) {
+		chunks = compose(answers)
+	} else {
+		closest := closestRanked(answers)
+		if len(closest) == 0 {
+			closest = c.closestSections(focus(req.Question))
+		}
+		chunks = lowConfidence(closest)
+	}
+	for _, chunk := range chunks {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := out.TextDelta(chunk); err != nil {
+			return err
+		}
+	}
+	return out.FinishStep()
+}
+
+// answerParts searches for each part (and each side of a comparison), streaming the searches as
+// one step, and finds what answers it.
+func (c *corpus) answerParts(ctx context.Context, req *Request, out *Stream, parts []part) ([]partAnswer, error) {
 	if followUp(req) {
 		prev := focus(req.History[len(req.History)-1].Question)
 		for i := range parts {
@@ -75,44 +83,73 @@ func (e *Extractive) Answer(ctx context.Context, req *Request, out *Stream) erro
 		}
 		for _, q := range queries {
 			if err := ctx.Err(); err != nil {
-				return err
+				return nil, err
 			}
 			res, err := out.SearchCall(req, q)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			results[i] = append(results[i], res)
 		}
 	}
 	if err := out.FinishStep(); err != nil {
-		return err
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	c := e.corpusFor(req.Index, req.Code)
 	tutorial := namesTutorial(req.Question)
 	answers := make([]partAnswer, len(parts))
-	answered := false
 	// The direct answers share the room of one, so every part is answered near the top.
 	room := answerRoom{sentences: max(1, answerSentences-len(parts)+1), chars: max(answerChars/len(parts), minPartChars)}
 	for i, p := range parts {
 		answers[i] = c.answer(p, results[i], tutorial, room)
-		answered = answered || answers[i].answered()
 	}
-	chunks := compose(answers)
-	if !answered {
-		chunks = []string{nothingFound(c.closest(results))}
-	}
-	for _, chunk := range chunks {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := out.TextDelta(chunk); err != nil {
-			return err
+	return answers, nil
+}
+
+func allAnswered(as []partAnswer) bool {
+	for i := range as {
+		if !as[i].answered() {
+			return false
 		}
 	}
-	return out.FinishStep()
+	return true
+}
+
+func anyAnswered(as []partAnswer) bool {
+	for i := range as {
+		if as[i].answered() {
+			return true
+		}
+	}
+	return false
+}
+
+// closestRanked are the best sections of the parts' rankings, one a page, at most
+// closestSections, for an answer that is not confident.
+func closestRanked(as []partAnswer) []ranked {
+	var out []ranked
+	seen := map[string]bool{}
+	for k := 0; len(out) < closestSections; k++ {
+		more := false
+		for i := range as {
+			if k >= len(as[i].ranked) || len(out) == closestSections {
+				continue
+			}
+			more = true
+			r := as[i].ranked[k]
+			if r.best < 0 || seen[r.sec.route] {
+				continue
+			}
+			seen[r.sec.route] = true
+			out = append(out, r)
+		}
+		if !more {
+			break
+		}
+	}
+	return out
 }
 
 // answerRoom bounds the direct answer of one part.
@@ -178,14 +215,13 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 				break
 			}
 			if r.sec.route != a.main.sec.route && r.best >= 0 {
-				a.second = &quote{text: r.sec.sentences[r.best].text, sec: r.sec}
-				room.sentences = max(1, room.sentences-1)
-				room.chars -= min(len(a.second.text), room.chars/2)
+				a.seeAlso = r.sec
 				break
 			}
 		}
 	}
 	a.sentences = a.main.chosen(room.sentences, room.chars)
+	a.lead = leadBlocks(a.main.sec, a.main.best, a.sentences)
 	if wantsCode(p) {
 		sc := c.scorer(p, p.subject, tutorial)
 		for i := range a.ranked {
@@ -267,7 +303,7 @@ func (c *corpus) sides(a *partAnswer, cands []candidate, tutorial bool) {
 				continue
 			}
 			best = r.scores[i]
-			a.contrast = &quote{text: st.text, sec: r.sec}
+			a.contrast = &quote{text: st.text, sec: r.sec, block: st.block}
 		}
 	}
 }
@@ -279,7 +315,7 @@ func bestQuote(rs []ranked, used map[string]bool) (quote, bool) {
 	for _, r := range rs {
 		for i, sc := range r.scores {
 			if sc > best && !used[r.sec.sentences[i].text] {
-				best, q = sc, quote{text: r.sec.sentences[i].text, sec: r.sec}
+				best, q = sc, quote{text: r.sec.sentences[i].text, sec: r.sec, block: r.sec.sentences[i].block}
 			}
 		}
 	}
@@ -298,25 +334,6 @@ func namesAll(st *sentence, labels []string) bool {
 		}
 	}
 	return true
-}
-
-// closest returns the first sections of the three pages the searches ranked highest.
-func (c *corpus) closest(results [][]SearchOutput) []*section {
-	var out []*section
-	seen := map[string]bool{}
-	for _, rs := range results {
-		for _, res := range rs {
-			for _, h := range res.Hits {
-				s := c.sections[h.URL]
-				if s == nil || seen[s.route] || len(out) == 3 {
-					continue
-				}
-				seen[s.route] = true
-				out = append(out, c.pages[s.route][0])
-			}
-		}
-	}
-	return out
 }
 
 // followUp reports whether the question leans on the previous one ("and on Ghostnet?", "how do
@@ -339,4 +356,20 @@ func followUp(req *Request) bool {
 		}
 	}
 	return false
+}
+
+// closestSections are the sections the corpus search finds first for a query, one a page, at
+// most closestSections, each led by its first sentence: for a question no part of which the
+// ranking could score.
+func (c *corpus) closestSections(query string) []ranked {
+	var out []ranked
+	seen := map[string]bool{}
+	for _, s := range c.retrieve(query, 4*closestSections) {
+		if seen[s.route] || len(s.sentences) == 0 || len(out) == closestSections {
+			continue
+		}
+		seen[s.route] = true
+		out = append(out, ranked{sec: s, best: 0})
+	}
+	return out
 }

@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/output"
 )
 
 // answerSite is the extractive engine's test site (testdata/answers.txtar).
@@ -65,15 +67,15 @@ func TestExtractiveNeverMixesCodeFromAnotherSection(t *testing.T) {
 		t.Errorf("a definition quotes a code block:\n%s", got)
 	}
 	got := answer(t, "How do I stake my tez?")
-	link := "(/using/staking#how-to-stake)"
-	if i, j := strings.Index(got, link), strings.Index(got, "```"); i < 0 || j < i {
-		t.Errorf("the code block does not follow the direct answer from its own section %s:\n%s", link, got)
+	link := "Source: [Staking and delegating › How to stake](/using/staking#how-to-stake)"
+	if i, j := strings.Index(got, link), strings.Index(got, "```"); i < 0 || j < 0 || j > i || strings.Count(got, "Source: ") != 1 {
+		t.Errorf("the code block is not part of the passage of its own section, %s:\n%s", link, got)
 	}
 }
 
 func TestExtractiveDifferenceStatesBothSides(t *testing.T) {
 	got := answer(t, "What is the difference between staking and delegating?")
-	for _, want := range []string{"**Staking**: Staking goes further: you lock some of your tez", "**Delegating**: Delegating points your account at a baker."} {
+	for _, want := range []string{"**Staking**\n\nStaking goes further: you lock some of your tez", "**Delegating**\n\nDelegating points your account at a baker."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the answer lacks %q:\n%s", want, got)
 		}
@@ -91,8 +93,8 @@ func TestExtractiveAnswersEachPart(t *testing.T) {
 
 func TestExtractiveSaysWhenNothingAnswers(t *testing.T) {
 	got := answer(t, "How do I compile a Rust kernel for a baker?")
-	if !strings.HasPrefix(got, nothingFoundText) || strings.Count(got, "\n- [") > 3 {
-		t.Errorf("want %q and at most three pages:\n%s", nothingFoundText, got)
+	if !strings.HasPrefix(got, lowConfidenceText+"\n\n") || strings.Count(got, "**[") > 3 || strings.Count(got, "\n") < 3 {
+		t.Errorf("want %q, then at most three sections' passages:\n%s", lowConfidenceText, got)
 	}
 	if got := answer(t, "zzzz qqqq"); got != noAnswerText {
 		t.Errorf("no hits: %q, want %q", got, noAnswerText)
@@ -104,16 +106,25 @@ func TestExtractiveSaysItQuotes(t *testing.T) {
 	if !strings.HasPrefix(got, IntroText) || strings.Count(IntroText, "\n") != 2 {
 		t.Errorf("the answer does not open with the one line saying it quotes the docs:\n%s", got)
 	}
-	if !strings.Contains(got, "\nRelated sources:\n- [") {
-		t.Errorf("no related sources:\n%s", got)
+	if !strings.Contains(got, "\n\nSource: [") {
+		t.Errorf("the passage does not name its section:\n%s", got)
 	}
 }
 
-func TestComposeEscapesQuotesAndKeepsCode(t *testing.T) {
-	sec := &section{url: "/a#b", title: "A › B_c"}
-	code := &codeBlock{lang: "bash", code: "echo *x*\n  indented"}
-	got := strings.Join(compose([]partAnswer{{main: &ranked{sec: sec}, sentences: []string{"Use *care* with get_balance."}, code: code, codeSec: sec}}), "")
-	want := IntroText + "Use \\*care\\* with get\\_balance. ([A › B\\_c](/a#b))\n\n```bash\necho *x*\n  indented\n```\n\nRelated sources:\n- [A › B\\_c](/a#b)"
+func TestComposeQuotesWholeBlocksAndTheirSection(t *testing.T) {
+	blocks := []output.AnswerBlock{
+		{Type: output.BlockParagraph, Text: "Run these, with *care*:"},
+		{Type: output.BlockList, Ordered: true, Items: [][]output.AnswerBlock{
+			{{Type: output.BlockParagraph, Text: "Check the `get_balance` view."}},
+			{{Type: output.BlockParagraph, Text: "Send it."}, {Type: output.BlockCode, Lang: "bash", Code: "echo *x*\n  indented"}},
+		}},
+		{Type: output.BlockTable, Header: []string{"Net", "Period"}, Rows: [][]string{{"Main | net", "2 days"}}},
+		{Type: output.BlockParagraph, Text: "Unrelated."},
+	}
+	sec := &section{url: "/a#b", route: "/a", title: "A › B_c", blocks: blocks, sentences: []sentence{{text: "Run these, with care:", block: 0}, {text: "Main | net, 2 days.", block: 2}}}
+	got := strings.Join(compose([]partAnswer{{main: &ranked{sec: sec, best: 0}, lead: leadBlocks(sec, 0, []int{1})}}), "")
+	want := IntroText + "Run these, with *care*:\n\n1. Check the `get_balance` view.\n\n2. Send it.\n\n   ```bash\n   echo *x*\n     indented\n   ```\n\n" +
+		"| Net | Period |\n| --- | --- |\n| Main \\| net | 2 days |\n\nSource: [A › B\\_c](/a#b)"
 	if got != want {
 		t.Errorf("compose =\n%s\nwant\n%s", got, want)
 	}

@@ -20,9 +20,7 @@ import (
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/httpapi"
 	"tzdocs/internal/metrics"
-	"tzdocs/internal/output"
 	"tzdocs/internal/ratelimit"
-	"tzdocs/internal/search"
 )
 
 // Limits bound what one client may ask. Zero fields take the defaults shown.
@@ -63,11 +61,9 @@ type Options struct {
 	Secret []byte
 	// Engine answers questions; nil means NewExtractive().
 	Engine Engine
-	// Index returns the current search index (it changes when the site is rebuilt); required.
-	Index func() *search.Index
-	// Code returns the current site's code blocks as written (output.CodeFile), which extractive
-	// answers quote; nil means none.
-	Code func() []output.CodeBlock
+	// Corpus returns the current site's answer corpus (it changes when the site is rebuilt);
+	// required.
+	Corpus func() *Corpus
 	// Store keeps the exchanges and answer feedback; nil answers feedback posts with 503.
 	Store feedback.Store
 	// Logger receives engine failures; nil discards them.
@@ -87,8 +83,8 @@ func (o *Options) Check() error {
 		return errors.New("assistant: Options.AssistantID is empty")
 	case len(o.Secret) < MinSecretBytes:
 		return fmt.Errorf("assistant: Options.Secret has %d bytes, at least %d are needed", len(o.Secret), MinSecretBytes)
-	case o.Index == nil:
-		return errors.New("assistant: Options.Index is nil")
+	case o.Corpus == nil:
+		return errors.New("assistant: Options.Corpus is nil")
 	}
 	return nil
 }
@@ -238,8 +234,8 @@ func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if f, ok := h.opts.Engine.(interface{ Fallback() string }); ok {
 		body["fallback"] = f.Fallback()
 	}
-	if h.opts.Index() == nil {
-		body["status"] = "no search index"
+	if h.opts.Corpus() == nil {
+		body["status"] = "no documentation loaded"
 		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
@@ -338,15 +334,12 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 		plain(w, status, msg)
 		return
 	}
-	ix := h.opts.Index()
-	if ix == nil {
-		plain(w, http.StatusServiceUnavailable, "The search index is not loaded yet. Try again in a moment.")
+	corpus := h.opts.Corpus()
+	if corpus == nil {
+		plain(w, http.StatusServiceUnavailable, "The documentation is not loaded yet. Try again in a moment.")
 		return
 	}
-	req.Index = ix
-	if h.opts.Code != nil {
-		req.Code = h.opts.Code()
-	}
+	req.Corpus = corpus
 
 	messageID := h.tokens.exchangeID(h.opts.NewID())
 	if body.Trigger == "regenerate-message" && len(body.MessageID) <= 200 && h.tokens.answered(body.MessageID) {

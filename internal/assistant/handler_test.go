@@ -19,8 +19,6 @@ import (
 	"time"
 
 	"tzdocs/internal/feedback"
-	"tzdocs/internal/output"
-	"tzdocs/internal/search"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
@@ -40,8 +38,7 @@ func newTestServer(t *testing.T, mutate func(*Options)) *testServer {
 	d := fixtureDocs(t)
 	clock := &fixedClock{t: time.Unix(1_800_000_000, 0)}
 	store := &memStore{}
-	opts := Options{AssistantID: testAssistant, Secret: testSecret, Index: func() *search.Index { return d.ix },
-		Code: func() []output.CodeBlock { return d.code }, Store: store,
+	opts := Options{AssistantID: testAssistant, Secret: testSecret, Corpus: func() *Corpus { return d.corpus }, Store: store,
 		Now: clock.Now, NewID: counterIDs()}
 	if mutate != nil {
 		mutate(&opts)

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 	"tzdocs/internal/sitebuild/buildtest"
 )
@@ -25,10 +24,11 @@ func fixtureIndex(tb testing.TB) *search.Index {
 	return search.NewIndex(buildtest.Records(tb, testSite))
 }
 
-// docs is a site as the server hands it to the assistant: its index and its code blocks.
+// docs is a site as the server hands it to the assistant: its answer corpus, and its search
+// index for SectionText without one.
 type docs struct {
-	ix   *search.Index
-	code []output.CodeBlock
+	ix     *search.Index
+	corpus *Corpus
 }
 
 // fixtureDocs is testSite as the server would load it after a build.
@@ -40,7 +40,7 @@ func fixtureDocs(tb testing.TB) docs {
 // siteDocs is a txtar site as the server would load it after a build.
 func siteDocs(tb testing.TB, archive string) docs {
 	tb.Helper()
-	return docs{ix: search.NewIndex(buildtest.Records(tb, archive)), code: buildtest.Code(tb, archive)}
+	return docs{ix: search.NewIndex(buildtest.Records(tb, archive)), corpus: NewCorpus(buildtest.Answers(tb, archive))}
 }
 
 // counterIDs returns an id generator giving id-1, id-2, …
@@ -94,7 +94,7 @@ func runEngine(tb testing.TB, e Engine, d docs, question string, history ...Turn
 	tb.Helper()
 	var buf bytes.Buffer
 	s := newStream(&buf, nil, counterIDs())
-	if err := e.Answer(tb.Context(), &Request{Question: question, History: history, Index: d.ix, Code: d.code}, s); err != nil {
+	if err := e.Answer(tb.Context(), &Request{Question: question, History: history, Corpus: d.corpus}, s); err != nil {
 		tb.Fatalf("Answer(%q): %v", question, err)
 	}
 	return buf.String(), s

@@ -30,14 +30,15 @@ type scorer struct {
 	tutorial bool // the question names a tutorial
 }
 
-// weighted is a subject stem, its weight and the stems the docs use for the same thing.
+// weighted is a subject stem, its weight and the groups of stems the site uses for the same
+// thing (the words an acronym stands for).
 type weighted struct {
 	t    string
 	w    float64
-	alts []string
+	alts [][]string
 }
 
-// synonymWeight is the share of a subject word's weight that a synonym earns.
+// synonymWeight is the share of a subject word's weight that the words it stands for earn.
 const synonymWeight = 0.8
 
 func (c *corpus) scorer(p part, subject []string, tutorial bool) *scorer {
@@ -47,7 +48,7 @@ func (c *corpus) scorer(p part, subject []string, tutorial bool) *scorer {
 			continue
 		}
 		w := c.idf(t)
-		s.terms = append(s.terms, weighted{t: t, w: w, alts: synonyms[t]})
+		s.terms = append(s.terms, weighted{t: t, w: w, alts: c.related[t]})
 		s.weights[t] = w
 		s.total += w
 	}
@@ -65,16 +66,21 @@ func (s *scorer) coverage(ts, also []string) float64 {
 		switch {
 		case contains(ts, st.t) || contains(also, st.t):
 			sum += st.w
-		case anyIn(st.alts, ts) || anyIn(st.alts, also):
+		case anyGroupIn(st.alts, ts, also):
 			sum += synonymWeight * st.w
 		}
 	}
 	return sum / s.total
 }
 
-func anyIn(want, ts []string) bool {
-	for _, t := range want {
-		if contains(ts, t) {
+// anyGroupIn reports whether every stem of one of the groups is in ts or also.
+func anyGroupIn(groups [][]string, ts, also []string) bool {
+	for _, g := range groups {
+		all := true
+		for _, t := range g {
+			all = all && (contains(ts, t) || contains(also, t))
+		}
+		if all {
 			return true
 		}
 	}
@@ -351,9 +357,9 @@ func instructs(st *sentence) bool {
 	return contains(ws, "run") || contains(ws, "use") || contains(ws, "octez") && contains(ws, "client")
 }
 
-// chosen keeps the direct answer of a ranked section: its best sentences in page order, at most
-// answerSentences of them within answerChars, each scoring keepShare of the best.
-func (r ranked) chosen(maxSentences, maxChars int) []string {
+// chosen keeps the direct answer of a ranked section: its best sentences (indices, in page
+// order), at most maxSentences of them within maxChars, each scoring keepShare of the best.
+func (r ranked) chosen(maxSentences, maxChars int) []int {
 	if r.best < 0 {
 		return nil
 	}
@@ -376,11 +382,7 @@ func (r ranked) chosen(maxSentences, maxChars int) []string {
 		length += len(text)
 	}
 	sort.Ints(keep)
-	out := make([]string, len(keep))
-	for j, i := range keep {
-		out[j] = r.sec.sentences[i].text
-	}
-	return out
+	return keep
 }
 
 // candidate is a section that holds a word of the subject, with how much the searches favour
@@ -421,14 +423,15 @@ func (c *corpus) candidates(subject []string, results []SearchOutput) []candidat
 			held[i] += w
 			got[i] = true
 		}
-		for _, alt := range synonyms[t] {
-			for _, i := range c.postings[alt] {
+		for _, group := range c.related[t] {
+			for _, i := range c.holdAll(group) {
 				if !got[i] {
 					got[i] = true
 					held[i] += synonymWeight * w
 				}
 			}
 		}
+
 	}
 	var out []candidate
 	for i, h := range held {
@@ -441,6 +444,33 @@ func (c *corpus) candidates(subject []string, results []SearchOutput) []candidat
 			prior = max(unfoundPrior, 1-0.03*float64(r))
 		}
 		out = append(out, candidate{sec: s, prior: prior})
+	}
+	return out
+}
+
+// holdAll returns the indices of the sections that hold every stem of group.
+func (c *corpus) holdAll(group []string) []int {
+	if len(group) == 0 {
+		return nil
+	}
+	out := c.postings[group[0]]
+	for _, t := range group[1:] {
+		next := c.postings[t]
+		var both []int
+		i, j := 0, 0
+		for i < len(out) && j < len(next) {
+			switch {
+			case out[i] == next[j]:
+				both = append(both, out[i])
+				i++
+				j++
+			case out[i] < next[j]:
+				i++
+			default:
+				j++
+			}
+		}
+		out = both
 	}
 	return out
 }

@@ -141,33 +141,3 @@ func focus(part string) string {
 
 // maxQueries bounds the parts (so the searches) of one extractive answer.
 const maxQueries = 4
-
-// synonyms maps a stem to the stems the docs use for the same action or thing: readers say
-// "deploy" where Tezos says "originate", "create keys" where the client says "gen keys".
-var synonyms = synonymTable(
-	"deploy originate",
-	"create generate gen new",
-	"send transfer",
-	"fee cost",
-	"delegator delegate",
-	"wallet account",
-	"node rpc",
-	"change set update",
-	"period window delay",
-)
-
-// synonymTable makes every word of each line a synonym of the others, by stem.
-func synonymTable(lines ...string) map[string][]string {
-	out := map[string][]string{}
-	for _, l := range lines {
-		ws := stems(l)
-		for _, w := range ws {
-			for _, o := range ws {
-				if o != w {
-					out[w] = append(out[w], o)
-				}
-			}
-		}
-	}
-	return out
-}

@@ -44,7 +44,7 @@ func TestEscapeMarkdownKeepsQuotesLiteral(t *testing.T) {
 	}
 }
 
-func TestSectionText(t *testing.T) {
+func TestSectionTextFromTheSearchRecords(t *testing.T) {
 	req := &Request{Index: fixtureIndex(t)}
 	got := req.SectionText("/using/staking#staking", 1000)
 	if got != "Staking locks tez with a baker. Staked tez earn more rewards than delegated tez, but they can be slashed if the baker misbehaves. Unstaking takes a few cycles." {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
@@ -21,6 +22,7 @@ type Docs struct {
 	Origin string
 	Index  *search.Index
 	Code   []output.CodeBlock
+	Corpus *assistant.Corpus // the answer corpus
 	// Pages are the pages that have Markdown, by route.
 	Pages []*Page
 	// Sections are the top-level sections search hits are grouped under (hierarchy.lvl0), in
@@ -48,6 +50,8 @@ type Source struct {
 	File  func(urlPath string) []byte
 	Index *search.Index
 	Code  []output.CodeBlock
+	// Corpus is the answer corpus ask_docs answers from.
+	Corpus *assistant.Corpus
 }
 
 // FromDist makes the Docs of a built site read with output.Load.
@@ -60,8 +64,9 @@ func FromDist(s *output.Site) (*Docs, error) {
 			}
 			return nil
 		},
-		Index: search.NewIndex(s.Records),
-		Code:  s.Code,
+		Index:  search.NewIndex(s.Records),
+		Code:   s.Code,
+		Corpus: assistant.NewCorpus(s.Answers),
 	})
 }
 
@@ -71,7 +76,7 @@ func NewDocs(src Source) (*Docs, error) {
 	if err := readJSON(src.File, "/"+output.SiteDataFile, &site); err != nil {
 		return nil, err
 	}
-	d := &Docs{Title: site.Title, Origin: output.Origin(site.URL, site.BaseURL), Index: src.Index, Code: src.Code,
+	d := &Docs{Title: site.Title, Origin: output.Origin(site.URL, site.BaseURL), Index: src.Index, Code: src.Code, Corpus: src.Corpus,
 		byKey: map[string]*Page{}}
 	routes := slices.Clone(src.Routes)
 	slices.Sort(routes)

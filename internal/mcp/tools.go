@@ -186,7 +186,7 @@ func (s *Server) askDocs(ctx context.Context, req *sdk.CallToolRequest, in AskIn
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Limits.AnswerTimeout)
 	defer cancel()
-	reply, err := assistant.Ask(ctx, s.opts.Engine, &assistant.Request{Question: question, Index: d.Index, Code: d.Code})
+	reply, err := assistant.Ask(ctx, s.opts.Engine, &assistant.Request{Question: question, Corpus: d.Corpus})
 	if err != nil {
 		var pe *assistant.PublicError
 		if errors.As(err, &pe) {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
@@ -41,7 +42,7 @@ type siteFiles struct {
 	suggested *search.Suggested
 	index     *search.Index // the site's search records
 	code      []output.CodeBlock
-	answers   []output.AnswerSection // the answer corpus, for Ask AI
+	answers   *assistant.Corpus // the answer corpus, for Ask AI
 	files     map[string]*file
 	// adminShell is the dashboard's document (output.AdminShellFile), nil when the build has none.
 	adminShell []byte
@@ -72,7 +73,7 @@ func loadSite(dir string) (*siteFiles, error) {
 		return nil, err
 	}
 	s := &siteFiles{files: make(map[string]*file, len(built.Files)), index: search.NewIndex(built.Records), code: built.Code,
-		answers: built.Answers}
+		answers: assistant.NewCorpus(built.Answers)}
 	if err := s.setMeta(dir, built); err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func (s *siteFiles) mcpSource() mcp.Source {
 	for _, r := range s.routes {
 		routes = append(routes, r)
 	}
-	return mcp.Source{Routes: routes, Index: s.index, Code: s.code, File: func(p string) []byte {
+	return mcp.Source{Routes: routes, Index: s.index, Code: s.code, Corpus: s.answers, File: func(p string) []byte {
 		if f := s.files[p]; f != nil {
 			return f.identity()
 		}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"sync"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
@@ -181,6 +182,6 @@ func (s *Server) reloadCode(gen uint64) {
 		return // a later Patch's blocks are on their way
 	}
 	next := *s.site.Load()
-	next.code, next.answers = blocks, answers
+	next.code, next.answers = blocks, assistant.NewCorpus(answers)
 	s.site.Store(&next)
 }

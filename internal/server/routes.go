@@ -95,7 +95,7 @@ func (s *Server) routes() (http.Handler, error) {
 			id = "tezosdocs"
 		}
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
-			Index: func() *search.Index { return s.site.Load().index }, Code: func() []output.CodeBlock { return s.site.Load().code },
+			Corpus: func() *assistant.Corpus { return s.site.Load().answers },
 			Store:  countWrites{s.opts.Feedback},
 			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
 		if s.opts.Feedback == nil {

@@ -110,9 +110,22 @@ type toolCall struct {
 
 func text(s string) *string { return &s }
 
-// maxHistoryAnswer bounds each earlier answer sent back to the model, in bytes: the model needs
-// the gist of the conversation, not every quoted passage again.
-const maxHistoryAnswer = 4000
+// Bounds of the conversation sent to the model: the model needs the gist of it, not every quoted
+// passage again, and a long conversation must not reach it whole. Only the last maxHistoryTurns
+// earlier exchanges go, each question clipped to maxHistoryQuestion bytes and each answer to
+// maxHistoryAnswer.
+const (
+	maxHistoryTurns    = 4
+	maxHistoryQuestion = 600
+	maxHistoryAnswer   = 1500
+)
+
+// contextPassages is how many passages of the documentation the model gets with the question,
+// and contextText opens them.
+const (
+	contextPassages = 4
+	contextText     = "Passages of the documentation that may answer the question (each under its title and URL):"
+)
 
 func clipText(s string, n int) string {
 	if len(s) <= n {
@@ -125,17 +138,10 @@ func clipText(s string, n int) string {
 }
 
 // Answer runs the tool-calling loop: each round streams the model's reasoning, text and tool
-// calls; searchIndex calls are answered from the index and the model goes on, for at most
+// calls; searchIndex calls are answered from the answer corpus and the model goes on, for at most
 // MaxRounds rounds, the last one without tools so that it must answer.
 func (e *Engine) Answer(ctx context.Context, req *assistant.Request, out *assistant.Stream) error {
-	msgs := []message{{Role: "system", Content: text(SystemPrompt)}}
-	for _, t := range req.History {
-		msgs = append(msgs, message{Role: "user", Content: text(t.Question)})
-		if t.Answer != "" {
-			msgs = append(msgs, message{Role: "assistant", Content: text(clipText(t.Answer, maxHistoryAnswer))})
-		}
-	}
-	msgs = append(msgs, message{Role: "user", Content: text(req.Question)})
+	msgs := conversation(req)
 	for round := 0; round < e.cfg.MaxRounds; round++ {
 		last := round == e.cfg.MaxRounds-1
 		res, err := e.round(ctx, msgs, !last, out)
@@ -165,6 +171,28 @@ func (e *Engine) Answer(ctx context.Context, req *assistant.Request, out *assist
 		}
 	}
 	return nil
+}
+
+// conversation is what the model reads: the rules, the last few earlier exchanges clipped, the
+// passages of the documentation that answer the question best, and the question.
+func conversation(req *assistant.Request) []message {
+	msgs := []message{{Role: "system", Content: text(SystemPrompt)}}
+	history := req.History[max(0, len(req.History)-maxHistoryTurns):]
+	for _, t := range history {
+		msgs = append(msgs, message{Role: "user", Content: text(clipText(t.Question, maxHistoryQuestion))})
+		if t.Answer != "" {
+			msgs = append(msgs, message{Role: "assistant", Content: text(clipText(t.Answer, maxHistoryAnswer))})
+		}
+	}
+	if ps := req.Passages(contextPassages); len(ps) > 0 {
+		var b strings.Builder
+		b.WriteString(contextText)
+		for _, p := range ps {
+			b.WriteString("\n\n## " + p.Title + " (" + p.URL + ")\n\n" + p.Text)
+		}
+		msgs = append(msgs, message{Role: "system", Content: text(b.String())})
+	}
+	return append(msgs, message{Role: "user", Content: text(req.Question)})
 }
 
 // runTool answers one tool call and streams its input and output to the reader.

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/search"
 	"tzdocs/internal/sitebuild/buildtest"
 )
 
@@ -78,14 +77,14 @@ func delta(d string) string {
 	return `{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":` + d + `,"finish_reason":null}]}`
 }
 
-// testIndex indexes the records the build makes of the assistant's test site, whose answers the
-// golden transcripts in ../testdata hold.
-func testIndex(t *testing.T) *search.Index {
+// testCorpus is the answer corpus the build makes of the assistant's test site, whose answers
+// the golden transcripts in ../testdata hold.
+func testCorpus(t *testing.T) *assistant.Corpus {
 	site, err := os.ReadFile(filepath.Join("..", "testdata", "site.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return search.NewIndex(buildtest.Records(t, string(site)))
+	return assistant.NewCorpus(buildtest.Answers(t, string(site)))
 }
 
 // ask runs the engine behind the real assistant handler and returns the SSE body.
@@ -95,10 +94,10 @@ func ask(t *testing.T, f *fakeServer, ctx context.Context) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := testIndex(t)
+	c := testCorpus(t)
 	n := 0
 	h := assistant.Handler(assistant.Options{AssistantID: "a", Secret: []byte("0123456789abcdef0123"), Engine: eng,
-		Index: func() *search.Index { return ix }, NewID: func() string { n++; return fmt.Sprintf("id-%d", n) }})
+		Corpus: func() *assistant.Corpus { return c }, NewID: func() string { n++; return fmt.Sprintf("id-%d", n) }})
 	srv := httptest.NewServer(h)
 	defer eng.CloseIdleConnections()
 	defer srv.Close() // waits for the handler to return
@@ -182,8 +181,11 @@ func TestToolLoopStreamsReasoningSearchesAndText(t *testing.T) {
 		t.Errorf("first request %v", first)
 	}
 	msgs := first["messages"].([]any)
-	if len(msgs) != 4 || !strings.Contains(msgs[0].(map[string]any)["content"].(string), "searchIndex") {
+	if len(msgs) != 5 || !strings.Contains(msgs[0].(map[string]any)["content"].(string), "searchIndex") {
 		t.Errorf("first request messages %v", msgs)
+	}
+	if ctx := msgs[3].(map[string]any)["content"].(string); !strings.HasPrefix(ctx, contextText) || !strings.Contains(ctx, "(/using/staking#") {
+		t.Errorf("the model is not given the passages that answer the question: %q", ctx)
 	}
 	msgs2 := second["messages"].([]any)
 	tool := msgs2[len(msgs2)-2].(map[string]any)
@@ -283,5 +285,38 @@ func TestNewChecksTheConfiguration(t *testing.T) {
 	}
 	if _, ok := FromEnv(func(string) string { return "" }); ok {
 		t.Error("FromEnv without a base URL")
+	}
+}
+
+func TestModelGetsABoundedHistoryAndTheEnginesPassages(t *testing.T) {
+	var history []assistant.Turn
+	for i := range 10 {
+		history = append(history, assistant.Turn{Question: fmt.Sprintf("question %d ", i) + strings.Repeat("long ", 1000),
+			Answer: strings.Repeat("answer ", 1000)})
+	}
+	req := &assistant.Request{Question: "How do I stake tez?", History: history, Corpus: testCorpus(t)}
+	msgs := conversation(req)
+	// The rules, four earlier exchanges, the passages, the question.
+	if len(msgs) != 1+2*maxHistoryTurns+2 {
+		t.Fatalf("%d messages, want %d", len(msgs), 1+2*maxHistoryTurns+2)
+	}
+	if first := *msgs[1].Content; !strings.HasPrefix(first, "question 6 ") || len(first) > maxHistoryQuestion+len("…") {
+		t.Errorf("the oldest question sent is %.20q… (%d bytes); want question 6, clipped to %d", first, len(first), maxHistoryQuestion)
+	}
+	total := 0
+	for _, m := range msgs {
+		total += len(*m.Content)
+	}
+	if total > 20000 {
+		t.Errorf("a long conversation sends %d bytes to the model", total)
+	}
+	passages := *msgs[len(msgs)-2].Content
+	for _, p := range req.Passages(contextPassages) {
+		if !strings.Contains(passages, p.Text) || !strings.Contains(passages, "("+p.URL+")") {
+			t.Errorf("the model lacks the passage of %s:\n%s", p.URL, passages)
+		}
+	}
+	if !strings.Contains(passages, "octez-client stake") {
+		t.Errorf("the passages lack the section's command:\n%s", passages)
 	}
 }

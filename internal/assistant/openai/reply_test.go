@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/search"
 )
 
 // syncBuffer is a log the handler's goroutines write while the test reads it.
@@ -42,11 +41,11 @@ func (s *syncBuffer) String() string {
 // and what the handler logged.
 func askEngine(t *testing.T, eng assistant.Engine) (body, logged string) {
 	t.Helper()
-	ix := testIndex(t)
+	c := testCorpus(t)
 	var log syncBuffer
 	n := 0
 	h := assistant.Handler(assistant.Options{AssistantID: "a", Secret: []byte("0123456789abcdef0123"), Engine: eng,
-		Index: func() *search.Index { return ix }, NewID: func() string { n++; return fmt.Sprintf("id-%d", n) },
+		Corpus: func() *assistant.Corpus { return c }, NewID: func() string { n++; return fmt.Sprintf("id-%d", n) },
 		Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -222,7 +221,7 @@ func TestHealthProbesTheModelListAndCachesIt(t *testing.T) {
 
 	// And the handler reports it, answers still going on with the fallback.
 	srv := httptest.NewServer(assistant.Handler(assistant.Options{AssistantID: "a", Secret: []byte("0123456789abcdef0123"),
-		Engine: assistant.WithFallback(eng, assistant.NewExtractive(), nil), Index: func() *search.Index { return testIndex(t) }}))
+		Engine: assistant.WithFallback(eng, assistant.NewExtractive(), nil), Corpus: func() *assistant.Corpus { return testCorpus(t) }}))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/chat/health")
 	if err != nil {

@@ -1,0 +1,93 @@
+package assistant
+
+import (
+	"strings"
+	"unicode"
+)
+
+// mineAssociations learns from the site's own text which words name the same thing, so that a
+// question in the reader's words meets a passage in the site's: an acronym and the words it
+// stands for, as the site spells them out ("Data Availability Layer (DAL)", "DAL (data
+// availability layer)"). Nothing is listed by hand: what the site does not spell out is not
+// learned.
+func (c *corpus) mineAssociations() {
+	c.related = map[string][][]string{}
+	seen := map[string]bool{}
+	for _, s := range c.order {
+		for i := range s.sentences {
+			for _, pair := range acronyms(s.sentences[i].text) {
+				key := pair[0] + "\x00" + pair[1]
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				short := stemWord(strings.ToLower(pair[0]))
+				long := terms(pair[1])
+				if len(long) < 2 {
+					continue
+				}
+				c.related[short] = append(c.related[short], long)
+			}
+		}
+	}
+}
+
+// acronyms finds "Long Name (LN)" and "LN (Long Name)" in a sentence: an all-capitals word whose
+// letters are the initials of the words next to it. It returns pairs of acronym and words.
+func acronyms(text string) [][2]string {
+	var out [][2]string
+	for rest, off := text, 0; ; {
+		open := strings.IndexByte(rest, '(')
+		if open < 0 {
+			return out
+		}
+		close := strings.IndexByte(rest[open:], ')')
+		if close < 0 {
+			return out
+		}
+		inside := strings.TrimSpace(rest[open+1 : open+close])
+		before := strings.Fields(rest[:open])
+		if isAcronym(inside) {
+			// "Long Name (LN)": the words before, as many as the acronym has letters.
+			n := len(inside)
+			if len(before) >= n && initials(before[len(before)-n:]) == strings.ToLower(inside) {
+				out = append(out, [2]string{inside, strings.Join(before[len(before)-n:], " ")})
+			}
+		} else if len(before) > 0 {
+			// "LN (Long Name)"
+			short := strings.Trim(before[len(before)-1], ",.;:")
+			words := strings.Fields(inside)
+			if isAcronym(short) && len(words) == len(short) && initials(words) == strings.ToLower(short) {
+				out = append(out, [2]string{short, inside})
+			}
+		}
+		off += open + close + 1
+		rest = text[off:]
+	}
+}
+
+func isAcronym(s string) bool {
+	if len(s) < 2 || len(s) > 6 {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// initials are the first letters of words, lower-case; a hyphenated word gives one per part.
+func initials(words []string) string {
+	var b strings.Builder
+	for _, w := range words {
+		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' }) {
+			p = strings.TrimLeft(p, "\"'(")
+			if p != "" {
+				b.WriteRune(unicode.ToLower([]rune(p)[0]))
+			}
+		}
+	}
+	return b.String()
+}
