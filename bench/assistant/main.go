@@ -10,7 +10,9 @@
 // The figures per set are key-fact recall (answers stating the question's key fact, a regular
 // expression, in their first 600 characters or in their first code block), right source
 // (answers linking to one of the question's pages), mangled code blocks (answer code blocks that
-// are not byte for byte a block of the site) and time to first text, median and p99. A question
+// are not byte for byte a block of the site) and time to first text, median and p99, and
+// retrieval on its own: how often the built-in engine's ranking, and the keyword search's on the
+// question as typed, put one of a covered question's pages first and in the first three. A question
 // of readers that no page answers yet ("uncovered") counts as a miss on both figures.
 //
 // Before asking, it checks every file: the first page named by each question must state its key
@@ -111,6 +113,10 @@ func main() {
 		return
 	}
 
+	answers, err := output.LoadAnswers(*dir)
+	check(err)
+	rank := newRetrievers(answers, records)
+
 	url, stop := serve(*bin, *dir)
 	defer stop()
 	token := fetchToken(url)
@@ -141,6 +147,7 @@ func main() {
 		}
 		fmt.Printf("\n== %s (%s)\n", st.name, st.file)
 		fmt.Print(s.report(st.target))
+		fmt.Print(rank.measure(st.qs).report())
 		if show {
 			fmt.Print(s.slowest(asked, 3))
 		}

@@ -49,9 +49,9 @@ func (a *partAnswer) answered() bool { return a.main != nil || len(a.sides) > 0 
 
 // leadBlocks are the blocks an answer quotes from a section: the block holding its best
 // sentence, whole, with the paragraph that introduces it (one ending in a colon) or the list,
-// table or code it introduces; then the blocks of its other good sentences while the passage
-// stays short.
-func leadBlocks(sec *section, best int, others []int) []int {
+// table or code it introduces; then the blocks of its other good sentences next to them while
+// the passage stays short.
+func leadBlocks(sec *section, best int, others []int, k kind) []int {
 	if best < 0 || best >= len(sec.sentences) {
 		return nil
 	}
@@ -77,12 +77,22 @@ func leadBlocks(sec *section, best int, others []int) []int {
 		}
 	}
 	withContext(sec.sentences[best].block)
-	for _, i := range others {
-		b := sec.sentences[i].block
-		if keep[b] || size+blockSize(&sec.blocks[b]) > maxLeadChars {
-			continue
+	// Other good sentences add their blocks when these follow on from the passage, so that it
+	// stays one run of the page.
+	lo, hi := len(sec.blocks), -1
+	for b := range keep {
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	for grew := true; grew; {
+		grew = false
+		for _, i := range others {
+			b := sec.sentences[i].block
+			if keep[b] || (b != lo-1 && b != hi+1) || size+blockSize(&sec.blocks[b]) > maxLeadChars || !fits(k, &sec.blocks[b]) {
+				continue
+			}
+			add(b)
+			lo, hi, grew = min(lo, b), max(hi, b), true
 		}
-		withContext(b)
 	}
 	out := make([]int, 0, len(keep))
 	for b := range keep {
@@ -90,6 +100,20 @@ func leadBlocks(sec *section, best int, others []int) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// fits reports whether a block may join a passage answering a question of kind k: steps want
+// no table, a quantity no code, a definition neither.
+func fits(k kind, b *output.AnswerBlock) bool {
+	switch k {
+	case kindHowTo:
+		return b.Type != output.BlockTable
+	case kindQuantity:
+		return b.Type != output.BlockCode
+	case kindDefinition, kindDifference:
+		return b.Type != output.BlockCode && b.Type != output.BlockTable
+	}
+	return true
 }
 
 // blockSize is how long a block reads, for bounding a passage.
@@ -225,7 +249,7 @@ func lowConfidence(closest []ranked) []string {
 	for i, r := range closest {
 		var b strings.Builder
 		b.WriteString("**" + link(r.sec) + "**")
-		if lead := leadBlocks(r.sec, r.best, nil); len(lead) > 0 {
+		if lead := leadBlocks(r.sec, r.best, nil, kindGeneral); len(lead) > 0 {
 			b.WriteString("\n\n" + passageOf(r.sec, lead))
 		}
 		if i < len(closest)-1 {

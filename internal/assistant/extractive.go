@@ -221,7 +221,7 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 		}
 	}
 	a.sentences = a.main.chosen(room.sentences, room.chars)
-	a.lead = leadBlocks(a.main.sec, a.main.best, a.sentences)
+	a.lead = leadBlocks(a.main.sec, a.main.best, a.sentences, p.kind)
 	if wantsCode(p) {
 		sc := c.scorer(p, p.subject, tutorial)
 		for i := range a.ranked {
@@ -364,8 +364,9 @@ func followUp(req *Request) bool {
 func (c *corpus) closestSections(query string) []ranked {
 	var out []ranked
 	seen := map[string]bool{}
-	for _, s := range c.retrieve(query, 4*closestSections) {
-		if seen[s.route] || len(s.sentences) == 0 || len(out) == closestSections {
+	for _, h := range c.search(query).Hits {
+		s := c.sections[h.URL]
+		if s == nil || seen[s.route] || len(s.sentences) == 0 || len(out) == closestSections {
 			continue
 		}
 		seen[s.route] = true

@@ -122,7 +122,7 @@ func TestComposeQuotesWholeBlocksAndTheirSection(t *testing.T) {
 		{Type: output.BlockParagraph, Text: "Unrelated."},
 	}
 	sec := &section{url: "/a#b", route: "/a", title: "A › B_c", blocks: blocks, sentences: []sentence{{text: "Run these, with care:", block: 0}, {text: "Main | net, 2 days.", block: 2}}}
-	got := strings.Join(compose([]partAnswer{{main: &ranked{sec: sec, best: 0}, lead: leadBlocks(sec, 0, []int{1})}}), "")
+	got := strings.Join(compose([]partAnswer{{main: &ranked{sec: sec, best: 0}, lead: leadBlocks(sec, 0, []int{1}, kindGeneral)}}), "")
 	want := IntroText + "Run these, with *care*:\n\n1. Check the `get_balance` view.\n\n2. Send it.\n\n   ```bash\n   echo *x*\n     indented\n   ```\n\n" +
 		"| Net | Period |\n| --- | --- |\n| Main \\| net | 2 days |\n\nSource: [A › B\\_c](/a#b)"
 	if got != want {

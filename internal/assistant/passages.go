@@ -194,12 +194,24 @@ func blockProse(b *output.AnswerBlock, add func(text string)) {
 			}
 		}
 	case output.BlockTable:
+		// A row reads with its header: "Network: Mainnet, 10,800 blocks per cycle", so that a
+		// number meets its unit and a name what it names.
 		for _, r := range b.Rows {
 			var cells []string
-			for _, c := range r {
-				if c = strings.TrimSpace(plainText(c)); c != "" {
-					cells = append(cells, c)
+			for i, c := range r {
+				if c = strings.TrimSpace(plainText(c)); c == "" {
+					continue
 				}
+				if i < len(b.Header) {
+					if h := strings.TrimSpace(plainText(b.Header[i])); h != "" {
+						if c[0] >= '0' && c[0] <= '9' {
+							c += " " + strings.ToLower(h)
+						} else {
+							c = h + ": " + c
+						}
+					}
+				}
+				cells = append(cells, c)
 			}
 			if len(cells) > 0 {
 				row := strings.Join(cells, ", ")

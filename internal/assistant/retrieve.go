@@ -2,76 +2,12 @@ package assistant
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"tzdocs/internal/output"
 	"tzdocs/internal/search"
 )
-
-// retrieve ranks the sections of the corpus for a query, best first: by the weighted share of
-// the query's words each holds (in its headings, its prose or its code), each word weighed by its
-// rarity, so that a word with two meanings counts for the passage where the rest of the question
-// also is. Headings count more than text; tutorial steps rank below reference pages.
-func (c *corpus) retrieve(query string, n int) []*section {
-	ts := terms(query)
-	if len(ts) == 0 {
-		return nil
-	}
-	type scored struct {
-		i     int
-		score float64
-	}
-	var total float64
-	score := map[int]float64{}
-	for _, t := range ts {
-		w := c.idf(t)
-		total += w
-		got := map[int]bool{}
-		for _, i := range c.postings[t] {
-			got[i] = true
-			f := 0.7
-			if contains(c.order[i].heading, t) {
-				f = 1
-			}
-			score[i] += f * w
-		}
-		for _, g := range c.related[t] {
-			for _, i := range c.holdAll(g) {
-				if !got[i] {
-					score[i] += synonymWeight * 0.7 * w
-				}
-			}
-		}
-	}
-	out := make([]scored, 0, len(score))
-	for i, v := range score {
-		v /= total
-		s := c.order[i]
-		switch s.kind {
-		case pageTutorial:
-			v *= 0.85
-		case pageOverview:
-			v *= 0.9
-		}
-		if len(s.sentences) == 0 && len(s.code) == 0 {
-			v *= 0.5 // a heading with nothing under it
-		}
-		out = append(out, scored{i, v})
-	}
-	sort.Slice(out, func(a, b int) bool {
-		if out[a].score != out[b].score {
-			return out[a].score > out[b].score
-		}
-		return out[a].i < out[b].i
-	})
-	secs := make([]*section, 0, min(n, len(out)))
-	for _, o := range out[:min(n, len(out))] {
-		secs = append(secs, c.order[o.i])
-	}
-	return secs
-}
 
 // search answers a searchIndex call from the corpus: the sections the site's keyword ranking
 // finds first in it, each as a hit whose content is the start of its text.
@@ -167,7 +103,7 @@ func (r *Request) Passages(n int) []Passage {
 				continue
 			}
 			seen[rk.sec.url] = true
-			lead := leadBlocks(rk.sec, rk.best, rk.chosen(answerSentences, answerChars))
+			lead := leadBlocks(rk.sec, rk.best, rk.chosen(answerSentences, answerChars), kindGeneral)
 			out = append(out, Passage{Title: rk.sec.title, URL: rk.sec.url, Text: passageOf(rk.sec, lead)})
 		}
 		if !more {
@@ -215,4 +151,60 @@ func sectionRecords(secs []output.AnswerSection) []output.Record {
 		}
 	}
 	return out
+}
+
+// Retrieve returns the routes of the pages the built-in engine finds for a question, best first,
+// each once: the page it would answer from, then the others it ranked, then those its searches
+// found, part by part in turn.
+// Benchmarks measure retrieval with it, apart from how the answer is written.
+func (c *Corpus) Retrieve(question string) []string {
+	v := c.get()
+	if v == nil {
+		return nil
+	}
+	tutorial := namesTutorial(question)
+	var lists [][]string
+	for _, p := range parseQuestion(question) {
+		res := []SearchOutput{v.search(p.query)}
+		for _, side := range p.compared {
+			res = append(res, v.search(focus(side)))
+		}
+		a := v.answer(p, res, tutorial, answerRoom{sentences: answerSentences, chars: answerChars})
+		var routes []string
+		switch {
+		case a.main != nil:
+			routes = append(routes, a.main.sec.route)
+		case len(a.sides) > 0:
+			routes = append(routes, a.sides[0].sec.route)
+		}
+		for _, r := range a.ranked {
+			routes = append(routes, r.sec.route)
+		}
+		// Then what the search found that the ranking could not score.
+		for _, out := range res {
+			for _, h := range out.Hits {
+				if s := v.sections[h.URL]; s != nil {
+					routes = append(routes, s.route)
+				}
+			}
+		}
+		lists = append(lists, routes)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for k := 0; ; k++ {
+		more := false
+		for _, l := range lists {
+			if k < len(l) {
+				more = true
+				if !seen[l[k]] {
+					seen[l[k]] = true
+					out = append(out, l[k])
+				}
+			}
+		}
+		if !more {
+			return out
+		}
+	}
 }

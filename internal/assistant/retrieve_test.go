@@ -1,0 +1,69 @@
+package assistant
+
+import (
+	_ "embed"
+	"reflect"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/sitebuild/buildtest"
+)
+
+// retrievalSite is testdata/retrieval.txtar.
+//
+//go:embed testdata/retrieval.txtar
+var retrievalSite string
+
+func TestAcronymsAreLearnedFromTheSitesText(t *testing.T) {
+	for text, want := range map[string][][2]string{
+		"The Data Availability Layer (DAL) lets rollups publish.": {{"DAL", "Data Availability Layer"}},
+		"Use the DAL (data availability layer) for that.":         {{"DAL", "data availability layer"}},
+		"Smart rollups (see below) and the node (RPC).":           nil,
+		"Fees (in tez) are paid by the sender.":                   nil,
+	} {
+		if got := acronyms(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("acronyms(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestRetrievalFindsThePageThatAnswers(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, retrievalSite))
+	for q, want := range map[string]string{
+		// The site spells the acronym out: a question in the long words finds the page that
+		// uses the acronym, and the other way round.
+		"What does the data availability layer do?": "/layer",
+		"How do bakers attest DAL shards?":          "/layer",
+		// An error identifier finds the page that names it.
+		"I get counter_in_the_past when sending two transfers": "/errors",
+		"unregistered_delegate error when delegating":          "/errors",
+		// Words that two pages share go to the one where the rest of the question is.
+		"How many blocks are in a cycle on Mainnet?": "/cycles",
+	} {
+		if got := c.Retrieve(q); len(got) == 0 || got[0] != want {
+			t.Errorf("Retrieve(%q) = %v, want %s first", q, got, want)
+		}
+	}
+}
+
+func TestTheQuestionsKindChoosesTheLeadingBlock(t *testing.T) {
+	d := siteDocs(t, retrievalSite)
+	ask := func(q string) string {
+		_, s := runEngine(t, NewExtractive(), d, q)
+		return strings.TrimPrefix(s.Answer(), IntroText)
+	}
+	// What is: the definition.
+	if got := ask("What is a cycle?"); !strings.HasPrefix(got, "A cycle is a run of blocks") {
+		t.Errorf("a definition question does not lead with the definition:\n%s", got)
+	}
+	// How many: the table that holds the number, whole.
+	got := ask("How many blocks per cycle are there on Ghostnet?")
+	if !strings.HasPrefix(got, "| Network | Blocks per cycle |\n| --- | --- |\n| Mainnet | 10,800 |\n| Ghostnet | 8,192 |") {
+		t.Errorf("a quantity question does not lead with the whole table:\n%s", got)
+	}
+	// How do I: the command, as written, with the sentence that leads into it.
+	got = ask("How do I read the cycle length of my network?")
+	if !strings.HasPrefix(got, "To read the length on your network:\n\n```bash\noctez-client rpc get /chains/main/blocks/head/context/constants | jq .blocks_per_cycle\n```") {
+		t.Errorf("a how-to question does not lead with the command:\n%s", got)
+	}
+}
