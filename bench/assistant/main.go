@@ -10,10 +10,12 @@
 // The figures per set are key-fact recall (answers stating the question's key fact, a regular
 // expression, in their first 600 characters or in their first code block), right source
 // (answers linking to one of the question's pages), mangled code blocks (answer code blocks that
-// are not byte for byte a block of the site) and time to first text, median and p99, and
-// retrieval on its own: how often the built-in engine's ranking, and the keyword search's on the
-// question as typed, put one of a covered question's pages first and in the first three. A question
-// of readers that no page answers yet ("uncovered") counts as a miss on both figures.
+// are not byte for byte a block of the site), cut or stitched quotes (answers holding text that is
+// neither a whole block of the answer corpus nor a line the engine writes itself), time to first
+// text, median and p99, and retrieval on its own: how often the built-in engine's ranking, and
+// the keyword search's on the question as typed, put one of a covered question's pages first and
+// in the first three. A question of readers that no page answers yet ("uncovered") counts as a
+// miss on key facts and sources.
 //
 // Before asking, it checks every file: the first page named by each question must state its key
 // fact, and in the readers' files a key fact must match neither the question itself nor more than
@@ -141,6 +143,10 @@ func main() {
 			first, answer := ask(url, token, q.text)
 			asked = append(asked, q)
 			miss := s.add(q, first, answer, site)
+			if bad := rank.corpus.NotQuotedWhole(answer); len(bad) > 0 {
+				s.cut++
+				miss = strings.TrimPrefix(miss+fmt.Sprintf(", quotes text that is no whole block of the site: %q", bad[0]), ", ")
+			}
 			if show && miss != "" {
 				fmt.Printf("%s: %q (%s:%d)\n%s\n\n", miss, q.text, st.file, q.line, indent(answer))
 			}
@@ -198,6 +204,7 @@ func loadSets(sets []*set, pages map[string]string, sections []string) error {
 // score accumulates the figures of a run over one set.
 type score struct {
 	asked, facts, sources, blocks, mangled int
+	cut                                    int // answers quoting text that is no whole block of the site
 	uncovered                              int
 	firsts                                 []time.Duration
 }
@@ -249,9 +256,10 @@ func (s *score) report(t target) string {
 	return fmt.Sprintf("questions %d, of which uncovered %d (no page answers them; counted as misses)\n"+
 		"key-fact recall      %d (%.2f)  threshold >= %.2f\n"+
 		"right source         %d (%.2f)  threshold >= %.2f\n"+
-		"mangled code blocks  %d of %d  threshold 0\n%s",
+		"mangled code blocks  %d of %d  threshold 0\n"+
+		"cut or stitched quotes  %d of %d answers  threshold 0\n%s",
 		s.asked, s.uncovered, s.facts, float64(s.facts)/n, t.fact, s.sources, float64(s.sources)/n, t.source,
-		s.mangled, s.blocks, times)
+		s.mangled, s.blocks, s.cut, s.asked-s.uncovered, times)
 }
 
 // slowest names the n questions whose first text came last; qs are the questions asked, in order.
@@ -283,6 +291,9 @@ func (s *score) meetsTargets(t target) error {
 	}
 	if s.mangled > 0 {
 		bad = append(bad, fmt.Sprintf("%d code blocks are not quoted as written", s.mangled))
+	}
+	if s.cut > 0 {
+		bad = append(bad, fmt.Sprintf("%d answers quote text that is no whole block of the site", s.cut))
 	}
 	if len(bad) > 0 {
 		return errors.New(strings.Join(bad, "; "))

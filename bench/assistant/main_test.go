@@ -21,6 +21,7 @@ func TestMeetsTargets(t *testing.T) {
 		{score{asked: 80, facts: 67, sources: 80}, "key-fact recall 0.84 is below 0.85"},
 		{score{asked: 80, facts: 80, sources: 75}, "right source 0.94 is below 0.95"},
 		{score{asked: 80, facts: 80, sources: 80, mangled: 1}, "1 code blocks are not quoted as written"},
+		{score{asked: 80, facts: 80, sources: 80, cut: 2}, "2 answers quote text that is no whole block of the site"},
 		{score{asked: 79, facts: 79, sources: 79}, "only 79 questions"},
 	} {
 		err := tt.s.meetsTargets(target{fact: 0.85, source: 0.95, min: 80})

@@ -18,7 +18,7 @@ const IntroText = "From the documentation:\n\n"
 const (
 	lowConfidenceText = "The documentation does not seem to answer this directly; these sections come closest:"
 	seeAlsoText       = "See also:"
-	maxSeeAlso        = 3   // links under "See also"
+	maxSeeAlso        = 4   // links under "See also"
 	relatedShare      = 0.3 // of the part's best score, that a section must reach to be listed
 	maxLeadChars      = 900 // a lead passage adds blocks after its best one while under this
 	closestSections   = 3   // sections a low-confidence answer shows
