@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,7 +27,13 @@ func (c *Corpus) get() *corpus {
 	if c == nil {
 		return nil
 	}
-	c.once.Do(func() { c.view = newCorpus(c.secs) })
+	c.once.Do(func() {
+		c.view = newCorpus(c.secs)
+		// Deriving the view leaves about as much garbage as it keeps: hand it back to the
+		// system now, as the server does after loading the site, rather than over the next
+		// minutes.
+		debug.FreeOSMemory()
+	})
 	return c.view
 }
 
