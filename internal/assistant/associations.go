@@ -12,6 +12,14 @@ import (
 // learned.
 func (c *corpus) mineAssociations() {
 	c.related = map[string][][]string{}
+	c.named = map[string]*section{}
+	for _, s := range c.order {
+		for _, w := range s.last {
+			if isIdentifier(w) && c.named[w] == nil {
+				c.named[w] = s
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, s := range c.order {
 		for i := range s.sentences {
@@ -90,4 +98,30 @@ func initials(words []string) string {
 		}
 	}
 	return b.String()
+}
+
+// isIdentifier tells a name of code (an error, a constant, a field: "counter_in_the_past",
+// "gas_exhausted.block") from a word: it joins words with underscores.
+func isIdentifier(w string) bool { return strings.Contains(w, "_") && len(w) > 4 }
+
+// namedBy returns the section whose heading names an identifier the text holds (an error the
+// reader got, a constant), nil when none does. An identifier the reader copied with a prefix
+// ("proto.012-Psithaca.gas_exhausted.block") is looked up without it.
+func (c *corpus) namedBy(text string) *section {
+	for _, w := range words(text) {
+		if !isIdentifier(w) {
+			continue
+		}
+		for cand := w; cand != ""; {
+			if s := c.named[cand]; s != nil {
+				return s
+			}
+			i := strings.IndexAny(cand, ".-")
+			if i < 0 {
+				break
+			}
+			cand = cand[i+1:]
+		}
+	}
+	return nil
 }

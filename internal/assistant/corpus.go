@@ -21,6 +21,9 @@ type corpus struct {
 	// related maps a stem to groups of stems the site uses for the same thing (an acronym and
 	// the words it stands for), mined from the corpus.
 	related map[string][][]string
+	// named maps an identifier a heading names ("counter_in_the_past") to its section: the page
+	// that explains an error or a constant.
+	named map[string]*section
 	// index is the site's keyword ranking over the corpus's sections (see sectionRecords).
 	index *search.Index
 }

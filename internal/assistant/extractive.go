@@ -183,6 +183,7 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 	cands := c.candidates(subject, results)
 	a := partAnswer{p: p}
 	a.ranked = c.scorer(p, p.subject, tutorial).rank(cands)
+	c.errorFirst(&a, p.text)
 	if p.kind == kindDifference {
 		// Both sides from the page that best covers the two together, else from anywhere.
 		if len(a.ranked) > 0 {
@@ -373,4 +374,32 @@ func (c *corpus) closestSections(query string) []ranked {
 		out = append(out, ranked{sec: s, best: 0})
 	}
 	return out
+}
+
+// errorFirst puts first the section whose heading names an identifier the question holds (the
+// error message a reader pastes): whatever else the question says, that section is about it.
+func (c *corpus) errorFirst(a *partAnswer, text string) {
+	sec := c.namedBy(text)
+	if sec == nil || len(sec.sentences) == 0 {
+		return
+	}
+	top := ranked{sec: sec, best: 0, scores: make([]float64, len(sec.sentences))}
+	for i, r := range a.ranked {
+		if r.sec == sec {
+			top = r
+			a.ranked = append(a.ranked[:i:i], a.ranked[i+1:]...)
+			break
+		}
+	}
+	if top.best < 0 {
+		top.best = 0
+	}
+	if len(a.ranked) > 0 {
+		top.score = max(top.score, a.ranked[0].score)
+	}
+	top.score = max(top.score, minAnswerScore)
+	if top.scores[top.best] == 0 {
+		top.scores[top.best] = top.score
+	}
+	a.ranked = append([]ranked{top}, a.ranked...)
 }

@@ -61,6 +61,11 @@ func TestTheQuestionsKindChoosesTheLeadingBlock(t *testing.T) {
 	if !strings.HasPrefix(got, "| Network | Blocks per cycle |\n| --- | --- |\n| Mainnet | 10,800 |\n| Ghostnet | 8,192 |") {
 		t.Errorf("a quantity question does not lead with the whole table:\n%s", got)
 	}
+	// An error message: the section named after the error, whatever else the question says.
+	got = ask("Sending two transfers fails with proto.021-PsQuebec.counter_in_the_past, how do I fix my wallet?")
+	if !strings.HasPrefix(got, "The operation's counter is lower than the account's next counter") || !strings.Contains(got, "(/errors#counter_in_the_past)") {
+		t.Errorf("an error message does not lead with the section that names the error:\n%s", got)
+	}
 	// How do I: the command, as written, with the sentence that leads into it.
 	got = ask("How do I read the cycle length of my network?")
 	if !strings.HasPrefix(got, "To read the length on your network:\n\n```bash\noctez-client rpc get /chains/main/blocks/head/context/constants | jq .blocks_per_cycle\n```") {
