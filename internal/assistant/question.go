@@ -14,9 +14,10 @@ const (
 	kindDefinition             // what is: a sentence that says what the subject is
 	kindDifference             // difference between A and B: what each one is
 	kindWhich                  // which / where: a name or a page
+	kindYesNo                  // is it possible / can I / does it: a passage that settles it
 )
 
-var kindNames = [...]string{"general", "quantity", "how-to", "definition", "difference", "which"}
+var kindNames = [...]string{"general", "quantity", "how-to", "definition", "difference", "which", "yes/no"}
 
 func (k kind) String() string { return kindNames[k] }
 
@@ -48,6 +49,7 @@ var askWords = map[kind]map[string]bool{
 	kindDefinition: setOf("work works happen happens happened used"),
 	kindHowTo:      setOf("work works"),
 	kindWhich:      setOf("work works"),
+	kindYesNo:      setOf("work works possible"),
 }
 
 // parseQuestion splits a question into its parts and types each one. A question always has at
@@ -116,11 +118,16 @@ func typePart(text string) part {
 		p.kind = kindDefinition
 	case has("which") || has("where") || asksForNames(ws):
 		p.kind = kindWhich
+	case len(ws) > 2 && yesNoOpeners[ws[0]]:
+		p.kind = kindYesNo
 	}
 	p.query = queryOf(text, askWords[p.kind])
 	p.subject = terms(p.query)
 	return p
 }
+
+// yesNoOpeners start a question that wants a yes or a no ("Can I stake from a multisig?").
+var yesNoOpeners = setOf("is are can could does do did should will would must")
 
 // asksForNames reports whether a question starts "what <things>": "What languages can I use?"
 // asks which ones, like "which".

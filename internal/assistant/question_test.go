@@ -48,6 +48,8 @@ func TestQuestionKinds(t *testing.T) {
 		{"Where are the faucets?", kindWhich, ""},
 		{"How do I find a block explorer?", kindWhich, ""},
 		{"Tezos governance", kindGeneral, ""},
+		{"Is it possible to stake from a multisig?", kindYesNo, ""},
+		{"Can I undo a delegation?", kindYesNo, ""},
 	} {
 		p := typePart(tc.q)
 		if p.kind != tc.kind || strings.Join(p.units, " ") != tc.units {

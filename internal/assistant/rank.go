@@ -125,6 +125,10 @@ func (s *scorer) sentence(sec *section, i int) float64 {
 		if i == 0 && s.named(sec.own) && !procedural(sec.last) {
 			shape += 0.18 // the first sentence under a heading that names the subject
 		}
+	case kindYesNo:
+		if settles(st) {
+			shape += 0.15 // "You can …", "… cannot …", "Only …": a sentence that answers yes or no
+		}
 	case kindWhich:
 		if names(st) >= 2 {
 			shape += 0.2 // a sentence that names things: tools, networks, wallets
@@ -318,6 +322,18 @@ func (s *scorer) named(heading []string) bool {
 func (s *scorer) opposes(ts []string) bool {
 	for _, t := range ts {
 		if strings.HasPrefix(t, "un") && s.weights[t[2:]] > 0 && s.weights[t] == 0 && !contains(ts, t[2:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// settles reports whether a sentence says what can, must or cannot be: the kind of sentence that
+// answers a yes-or-no question rather than one that shares its words.
+func settles(st *sentence) bool {
+	for _, w := range st.lower {
+		switch w {
+		case "can", "cannot", "can't", "not", "no", "only", "must", "never", "always", "possible", "impossible", "yes":
 			return true
 		}
 	}
