@@ -2,7 +2,7 @@
 // AI SDK's UI message stream format, behind short-lived tokens and rate limits.
 //
 // Handler serves the HTTP API (token, chat, feedback, health). An Engine writes each answer to a
-// Stream: the built-in Extractive engine quotes the best passages of the search index; package
-// assistant/openai lets any OpenAI-compatible model server answer, calling the same search as a
-// tool.
+// Stream from the site's answer corpus (Corpus): the built-in Extractive engine quotes whole blocks
+// of the section that answers best; package assistant/openai lets any OpenAI-compatible model
+// server answer from the same passages, calling the same search as a tool.
 package assistant
