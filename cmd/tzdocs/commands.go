@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"tzdocs/internal/assistant"
@@ -137,8 +138,19 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	var maxConns optionalCount
 	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of open connections one client address may hold, 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at /metrics on this separate address, such as 127.0.0.1:9100 (none when empty)")
+	drain := fs.Duration("drain", 0, "on SIGTERM, keep answering this long with /readyz failing before closing the listener, so that a load balancer stops sending first, such as 5s (default "+drainEnv+", else 0)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs. Health: /healthz (alive) and /readyz (feedback can be saved)."); done {
 		return err
+	}
+	if !flagGiven(fs, "drain") {
+		d, err := drainFromEnv(getenv)
+		if err != nil {
+			return err
+		}
+		*drain = d
+	}
+	if *drain < 0 {
+		return usageError{fmt.Sprintf("tzdocs serve: --drain %s: give a duration of 0 or more, such as 5s", *drain)}
 	}
 	if *analyticsDays < 7 || *analyticsRows < 1000 {
 		return fmt.Errorf("--analytics-days %d --analytics-max-rows %d: keep raw analytics at least 7 days (they are rolled up after 5) and at least 1000 rows", *analyticsDays, *analyticsRows)
@@ -187,7 +199,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		mux.Handle("GET /metrics", metrics.Handler())
 		listeners = append(listeners, listener{addr: *metricsAddr, hs: server.NewHTTPServer(mux, server.Timeouts{}), what: "metrics", path: "/metrics"})
 	}
-	err = serve(ctx, stdout, listeners...)
+	err = serve(ctx, stdout, shutdownPlan{drain: *drain, begin: srv.Drain, end: srv.StopAnswers}, listeners...)
 	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return errors.Join(err, srv.Close(flush), accessOut.Close())
@@ -209,7 +221,7 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	defer d.Close()
 	hs := server.NewHTTPServer(d, server.Timeouts{})
 	hs.WriteTimeout = 0 // the live-reload event stream stays open as long as the page does
-	return serve(ctx, stdout, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
+	return serve(ctx, stdout, shutdownPlan{}, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
 }
 
 // askAI picks the answer engine (see answerEngine) and the secret that signs Ask AI tokens.
@@ -270,16 +282,28 @@ type listener struct {
 	path      string // printed after it
 }
 
+// shutdownPlan says what serve does between the end of its context (SIGTERM, SIGINT) and closing
+// its listeners: begin (the site's /readyz starts failing), then drain while every request is
+// still answered, then end (open answer streams are ended). Requests still running when the
+// listeners close get shutdownGrace to finish.
+type shutdownPlan struct {
+	drain      time.Duration
+	begin, end func()
+}
+
+// shutdownGrace is how long requests still running when the listeners close get to finish.
+const shutdownGrace = 10 * time.Second
+
 // serve listens on every address, serves until ctx ends or one server fails, then shuts all
-// down gracefully.
-func serve(ctx context.Context, stdout io.Writer, ls ...listener) error {
+// down gracefully as plan says.
+func serve(ctx context.Context, stdout io.Writer, plan shutdownPlan, ls ...listener) error {
 	errc := make(chan error, len(ls))
 	var running []*http.Server
 	for _, l := range ls {
 		ln, err := net.Listen("tcp", l.addr)
 		if err != nil {
 			return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
-				shutdown(running))
+				shutdown(stdout, running))
 		}
 		fmt.Fprintf(stdout, "%s on http://%s%s\n", l.what, ln.Addr(), l.path)
 		if l.site {
@@ -290,19 +314,72 @@ func serve(ctx context.Context, stdout io.Writer, ls ...listener) error {
 	}
 	select {
 	case err := <-errc:
-		return errors.Join(err, shutdown(running))
+		return errors.Join(err, shutdown(stdout, running))
 	case <-ctx.Done():
 	}
-	return shutdown(running)
+	if plan.begin != nil {
+		plan.begin()
+	}
+	// From now on every answer says Connection: close and idle connections are closed, so that
+	// a proxy opens new connections, which go to another replica once the listener is closed.
+	for _, l := range ls {
+		if l.site {
+			l.hs.SetKeepAlivesEnabled(false)
+		}
+	}
+	if plan.drain > 0 {
+		fmt.Fprintf(stdout, "shutting down: answering for %s more with /readyz failing, then closing\n", plan.drain)
+		t := time.NewTimer(plan.drain)
+		select {
+		case <-t.C:
+		case err := <-errc:
+			t.Stop()
+			return errors.Join(err, shutdown(stdout, running))
+		}
+	}
+	if plan.end != nil {
+		plan.end()
+	}
+	return shutdown(stdout, running)
 }
 
-// shutdown stops servers gracefully, giving their requests 10 seconds to end.
-func shutdown(servers []*http.Server) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+// shutdown stops servers gracefully: their listeners close at once, and requests still running
+// get shutdownGrace to finish; those still running then are cut, and said so.
+func shutdown(stdout io.Writer, servers []*http.Server) error {
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	var errs []error
 	for _, hs := range servers {
-		errs = append(errs, hs.Shutdown(ctx))
+		if err := hs.Shutdown(ctx); errors.Is(err, context.DeadlineExceeded) {
+			// Slow downloads, most likely: nothing the server holds is lost by cutting them.
+			fmt.Fprintf(stdout, "shutting down: requests still running %s after the listener closed were cut\n", shutdownGrace)
+			errs = append(errs, hs.Close())
+		} else if err != nil {
+			errs = append(errs, err)
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// drainEnv sets --drain when the flag is not given, as a Go duration ("5s").
+const drainEnv = "TZDOCS_DRAIN"
+
+// drainFromEnv reads drainEnv; unset means 0.
+func drainFromEnv(getenv func(string) string) (time.Duration, error) {
+	v := strings.TrimSpace(getenv(drainEnv))
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%s=%q: give a duration of 0 or more, such as 5s", drainEnv, v)
+	}
+	return d, nil
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

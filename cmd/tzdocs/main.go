@@ -14,6 +14,9 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal starts a graceful stop (serve drains and closes); a second one ends the
+	// process at once, as signals do by default.
+	context.AfterFunc(ctx, stop)
 	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
 	var ue usageError
 	switch {

@@ -97,7 +97,7 @@ func (s *Server) routes() (http.Handler, error) {
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
 			Index: func() *search.Index { return s.site.Load().index }, Code: func() []output.CodeBlock { return s.site.Load().code },
 			Store:  countWrites{s.opts.Feedback},
-			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
+			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy, Stopping: s.stopping}
 		if s.opts.Feedback == nil {
 			opts.Store = nil
 		}
