@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"path/filepath"
 	"runtime/debug"
@@ -270,95 +269,6 @@ func (c *optionalCount) Set(v string) error {
 	}
 	c.n, c.set = n, true
 	return nil
-}
-
-// listener is one address to serve: the site, or the metrics.
-type listener struct {
-	addr      string
-	hs        *http.Server
-	site      bool   // the site's listener: its connections are counted, and capped by perClient
-	perClient int    // cap of open connections per client address; 0 for none
-	what      string // printed before the URL
-	path      string // printed after it
-}
-
-// shutdownPlan says what serve does between the end of its context (SIGTERM, SIGINT) and closing
-// its listeners: begin (the site's /readyz starts failing), then drain while every request is
-// still answered, then end (open answer streams are ended). Requests still running when the
-// listeners close get shutdownGrace to finish.
-type shutdownPlan struct {
-	drain      time.Duration
-	begin, end func()
-}
-
-// shutdownGrace is how long requests still running when the listeners close get to finish.
-const shutdownGrace = 10 * time.Second
-
-// serve listens on every address, serves until ctx ends or one server fails, then shuts all
-// down gracefully as plan says.
-func serve(ctx context.Context, stdout io.Writer, plan shutdownPlan, ls ...listener) error {
-	errc := make(chan error, len(ls))
-	var running []*http.Server
-	for _, l := range ls {
-		ln, err := net.Listen("tcp", l.addr)
-		if err != nil {
-			return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
-				shutdown(stdout, running))
-		}
-		fmt.Fprintf(stdout, "%s on http://%s%s\n", l.what, ln.Addr(), l.path)
-		if l.site {
-			ln = server.LimitListener(ln, l.perClient)
-		}
-		running = append(running, l.hs)
-		go func() { errc <- l.hs.Serve(ln) }()
-	}
-	select {
-	case err := <-errc:
-		return errors.Join(err, shutdown(stdout, running))
-	case <-ctx.Done():
-	}
-	if plan.begin != nil {
-		plan.begin()
-	}
-	// From now on every answer says Connection: close and idle connections are closed, so that
-	// a proxy opens new connections, which go to another replica once the listener is closed.
-	for _, l := range ls {
-		if l.site {
-			l.hs.SetKeepAlivesEnabled(false)
-		}
-	}
-	if plan.drain > 0 {
-		fmt.Fprintf(stdout, "shutting down: answering for %s more with /readyz failing, then closing\n", plan.drain)
-		t := time.NewTimer(plan.drain)
-		select {
-		case <-t.C:
-		case err := <-errc:
-			t.Stop()
-			return errors.Join(err, shutdown(stdout, running))
-		}
-	}
-	if plan.end != nil {
-		plan.end()
-	}
-	return shutdown(stdout, running)
-}
-
-// shutdown stops servers gracefully: their listeners close at once, and requests still running
-// get shutdownGrace to finish; those still running then are cut, and said so.
-func shutdown(stdout io.Writer, servers []*http.Server) error {
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-	defer cancel()
-	var errs []error
-	for _, hs := range servers {
-		if err := hs.Shutdown(ctx); errors.Is(err, context.DeadlineExceeded) {
-			// Slow downloads, most likely: nothing the server holds is lost by cutting them.
-			fmt.Fprintf(stdout, "shutting down: requests still running %s after the listener closed were cut\n", shutdownGrace)
-			errs = append(errs, hs.Close())
-		} else if err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // drainEnv sets --drain when the flag is not given, as a Go duration ("5s").

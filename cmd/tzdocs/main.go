@@ -51,7 +51,8 @@ Usage:
   tzdocs admin link [--url URL] [--name NAME]                print a one-time sign-in link to /admin
 
 Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL),
-TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password).
+TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password),
+TZDOCS_DRAIN (serve's --drain when not given, such as 5s).
 
 Run 'tzdocs COMMAND --help' for a command's flags.
 `

@@ -7,17 +7,22 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/metrics"
 	"tzdocs/internal/sitetest"
 )
 
@@ -171,5 +176,74 @@ func TestServeDrainsOnSIGTERMAndEndsOpenAnswers(t *testing.T) {
 	ex, err := st.Exchange(context.Background(), msgID[1])
 	if err != nil || ex.Outcome != feedback.OutcomeInterrupted || ex.Answer != firstWords || ex.Question != "How do I stake?" {
 		t.Errorf("stored exchange %+v (%v), want the first words, outcome %s", ex, err, feedback.OutcomeInterrupted)
+	}
+}
+
+// A connection accepted just before the listener closes gets its answer: the request it sends
+// after the shutdown began is handled, not dropped (a proxy would answer a POST dropped so 502).
+func TestShutdownAnswersConnectionsAcceptedBeforeTheListenerClosed(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	dist := filepath.Join(dir, "dist")
+	if _, _, err := runCmd(t, "build", "--site", filepath.Join(dir, "site"), "--out", dist, "--web", filepath.Join(dir, "web")); err != nil {
+		t.Fatal(err)
+	}
+	env := func(k string) string {
+		return map[string]string{"TZDOCS_DATABASE_URL": "file:" + filepath.Join(dir, "feedback.db")}[k]
+	}
+	ctx, sigterm := context.WithCancel(context.Background())
+	defer sigterm()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"tzdocs", "serve", "--dir", dist, "--addr", "127.0.0.1:0", "--no-rate-limits"}, env, pw, io.Discard)
+		pw.Close()
+	}()
+	lines := bufio.NewReader(pr)
+	first, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve did not start: %v", <-done)
+	}
+	go io.Copy(io.Discard, lines)
+	addr := regexp.MustCompile(`127\.0\.0\.1:\d+`).FindString(first)
+
+	// Connections the server has accepted, without a request yet.
+	before := testutil.ToFloat64(metrics.OpenConnections)
+	var conns []net.Conn
+	for range 8 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	for testutil.ToFloat64(metrics.OpenConnections) < before+float64(len(conns)) {
+		runtime.Gosched()
+	}
+	sigterm()
+	// The shutdown has begun once the listener refuses new connections.
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break
+		}
+		c.Close()
+	}
+	for i, c := range conns {
+		if _, err := fmt.Fprintf(c, "POST /api/search/1/indexes/*/queries HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 52\r\n\r\n{\"requests\":[{\"indexName\":\"tezosdocs\",\"query\":\"x\"}]}"); err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Errorf("connection %d, accepted before the shutdown, was dropped: %v", i, err)
+			continue
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !res.Close {
+			t.Errorf("connection %d: %d, close %v; want 200 and Connection: close", i, res.StatusCode, res.Close)
+		}
+	}
+	if err := <-done; err != nil {
+		t.Errorf("serve ended with %v", err)
 	}
 }
