@@ -42,7 +42,7 @@ func main() {
 type config struct {
 	guide, bin, site, web, nginx string
 	before                       bool
-	rate, workers                int
+	rate, workers, rounds        int
 	settle                       time.Duration
 	keep                         bool
 }
@@ -57,6 +57,7 @@ func run() error {
 	flag.BoolVar(&c.before, "before", false, "an older tzdocs: no --drain flag, no symlinked --dir; nginx's default max_fails")
 	flag.IntVar(&c.rate, "rate", 400, "requests a second through nginx during the rolling restart")
 	flag.IntVar(&c.workers, "workers", 32, "requests in flight at most")
+	flag.IntVar(&c.rounds, "rounds", 2, "rolling restarts (each restarts both replicas)")
 	flag.DurationVar(&c.settle, "settle", 2*time.Second, "load before and after the restarts")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, configuration)")
 	flag.Parse()
@@ -213,7 +214,8 @@ func run() error {
 	go func() { done <- runLoad(ctx, client, base, meta.Manifest.Routes, search, c.rate, c.workers) }()
 	time.Sleep(c.settle)
 	var steps []string
-	for _, name := range []string{"a", "b"} {
+	for i := range c.rounds * 2 {
+		name := []string{"a", "b"}[i%2]
 		status, took := replicas[name].stop()
 		u := map[string]unitCommand{"a": ua, "b": ub}[name]
 		r, err := startReplica("replica "+name, u, filepath.Join(work, "replica-"+name+".log"))
@@ -228,7 +230,7 @@ func run() error {
 	time.Sleep(c.settle)
 	stopLoad()
 	res := <-done
-	fmt.Printf("rolling restart (%s)\n", strings.Join(steps, "; "))
+	fmt.Printf("%d rolling restarts (%s)\n", c.rounds, strings.Join(steps, "; "))
 	verdict := "ok"
 	if res.failed > 0 {
 		verdict = "FAIL"
