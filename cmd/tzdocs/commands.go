@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -192,7 +193,16 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	// the next minutes.
 	debug.FreeOSMemory()
 	tuneGC(getenv)
-	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
+	site := listener{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}
+	// Under systemd socket activation the site's socket is the service manager's: it stays open
+	// while the service restarts, so connections wait for the new process instead of being refused.
+	if site.ln, err = inheritedListener(getenv, os.Getpid(), listenFDsStart); err != nil {
+		return err
+	}
+	if site.ln != nil {
+		site.what += " (socket from the service manager; --addr unused)"
+	}
+	listeners := []listener{site}
 	if *metricsAddr != "" {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", metrics.Handler())

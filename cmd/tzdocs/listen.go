@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,6 +19,7 @@ import (
 // listener is one address to serve: the site, or the metrics.
 type listener struct {
 	addr      string
+	ln        net.Listener // already listening (a socket the service manager passed), instead of addr
 	hs        *http.Server
 	site      bool   // the site's listener: its connections are counted, and capped by perClient
 	perClient int    // cap of open connections per client address; 0 for none
@@ -50,10 +53,13 @@ func serve(ctx context.Context, stdout io.Writer, plan shutdownPlan, ls ...liste
 	errc := make(chan error, len(ls))
 	var running []*serving
 	for _, l := range ls {
-		ln, err := net.Listen("tcp", l.addr)
-		if err != nil {
-			return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
-				shutdown(stdout, running))
+		ln := l.ln
+		if ln == nil {
+			var err error
+			if ln, err = net.Listen("tcp", l.addr); err != nil {
+				return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
+					shutdown(stdout, running))
+			}
 		}
 		fmt.Fprintf(stdout, "%s on http://%s%s\n", l.what, ln.Addr(), l.path)
 		if l.site {
@@ -217,4 +223,27 @@ func (f *freshConns) wait(deadline time.Time) {
 			return
 		}
 	}
+}
+
+// listenFDsStart is the first file descriptor a service manager passes sockets at (sd_listen_fds).
+const listenFDsStart = 3
+
+// inheritedListener is the socket a service manager passed this process (systemd socket
+// activation: LISTEN_PID is this process, LISTEN_FDS=1, the socket at descriptor fd), or nil when
+// none was. The site takes one socket; more is a configuration mistake.
+func inheritedListener(getenv func(string) string, pid int, fd int) (net.Listener, error) {
+	n := getenv("LISTEN_FDS")
+	if n == "" || getenv("LISTEN_PID") != strconv.Itoa(pid) {
+		return nil, nil // none, or meant for another process
+	}
+	if n != "1" {
+		return nil, fmt.Errorf("LISTEN_FDS=%s: tzdocs serve takes one socket, for the site; give its socket unit one ListenStream=", n)
+	}
+	f := os.NewFile(uintptr(fd), "socket from the service manager")
+	defer f.Close() // FileListener holds a copy
+	ln, err := net.FileListener(f)
+	if err != nil {
+		return nil, fmt.Errorf("the socket the service manager passed (descriptor %d, LISTEN_FDS=1) is not a listening TCP socket: %w", fd, err)
+	}
+	return ln, nil
 }
