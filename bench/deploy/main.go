@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -237,45 +238,48 @@ func run() error {
 	}
 	fmt.Printf("%s: under %d requests/s through nginx: %s\n", verdict, c.rate, res)
 
-	// 5. The same with a single replica: the upstream keeps replica a only.
-	single := editBlock(block, certDir, map[string]string{"80": freeAddr(), "443": freeAddr()},
-		map[string]string{"127.0.0.1:8080": addrOf(ua)}, c.before)
-	single = regexp.MustCompile(`(?m)^\s*server 127\.0\.0\.1:8081.*\n`).ReplaceAllString(single, "")
-	singleAddr := regexp.MustCompile(`listen (127\.0\.0\.1:\d+) ssl`).FindStringSubmatch(single)[1]
-	n1, err := writeNginx(nginxBin, filepath.Join(work, "nginx-single"), single)
-	if err != nil {
-		return err
-	}
-	ngx1, err := n1.start(singleAddr)
-	if err != nil {
-		return err
-	}
-	ctx, stopLoad = context.WithCancel(context.Background())
-	go func() {
-		done <- runLoad(ctx, client, "https://"+singleAddr, meta.Manifest.Routes, search, c.rate, c.workers)
-	}()
-	time.Sleep(c.settle)
-	status, took := replicas["a"].stop()
-	closed := time.Now()
-	r, err = startReplica("replica a", ua, filepath.Join(work, "replica-a.log"))
-	if err != nil {
-		stopLoad()
-		<-done
-		return err
-	}
-	gap := time.Since(closed)
-	replicas["a"] = r
-	time.Sleep(c.settle)
-	stopLoad()
-	res = <-done
-	stopNginx(ngx1)
-	fmt.Printf("single replica: stopped in %.1f s (exit %d); from its exit to the new one ready: %d ms; under %d requests/s: %s\n",
-		took.Seconds(), status, gap.Milliseconds(), c.rate, res)
-
-	// 6. SIGTERM during an Ask AI answer, through nginx.
+	// 5. A single replica: the upstream keeps replica a only; then the same with the socket unit's
+	// socket held for it, as systemd does.
+	sr := singleRun{c: c, nginxBin: nginxBin, block: block, certDir: certDir, work: work, client: client,
+		pages: meta.Manifest.Routes, search: search}
 	for _, r := range replicas {
 		r.stop()
 	}
+	if line, err := sr.restart("single replica listening by itself (the gap the socket unit closes)", ua, nil); err != nil {
+		return err
+	} else {
+		fmt.Println(line)
+	}
+	if !c.before {
+		sockUnit, err := guide.need("/etc/systemd/system/tzdocs.socket")
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(sockUnit, "ListenStream=127.0.0.1:8080") || !strings.Contains(unit, "Requires=tzdocs.socket") {
+			fmt.Println("FAIL: the guide's socket unit does not listen on the service's address, or the service does not require it")
+		}
+		sockAddr := freeAddr()
+		ln, err := net.Listen("tcp", sockAddr)
+		if err != nil {
+			return err
+		}
+		sock, err := ln.(*net.TCPListener).File()
+		ln.Close() // the descriptor in sock keeps listening
+		if err != nil {
+			return err
+		}
+		us := ua
+		us.args = append([]string{"/bin/sh", "-c", `LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$@"`}, replaceFlag(slices.Clone(ua.args), "--addr", sockAddr)...)
+		us.files = []*os.File{sock}
+		line, err := sr.restart("single replica on the socket unit's socket", us, &sockAddr)
+		sock.Close()
+		if err != nil {
+			return err
+		}
+		fmt.Println(line)
+	}
+
+	// 6. SIGTERM during an Ask AI answer, through nginx.
 	model := slowModel("Stake by delegating")
 	defer model.Close()
 	us, err := mk("a", dir, "TZDOCS_LLM_BASE_URL="+model.URL+"/v1", "TZDOCS_LLM_MODEL=slow")
@@ -427,4 +431,68 @@ func streamDuringSIGTERM(client *http.Client, base string, r *replica, assistant
 	}
 	return fmt.Sprintf("%s: SIGTERM during an Ask AI answer: %s; the replica exited %d in %.1f s; %s",
 		verdict, saw, end[0], end[1].(time.Duration).Seconds(), stored)
+}
+
+// singleRun restarts one replica behind nginx under load.
+type singleRun struct {
+	c              config
+	nginxBin       string
+	block, certDir string
+	work           string
+	client         *http.Client
+	pages          []string
+	search         string
+}
+
+// restart starts u behind an nginx whose upstream is that replica alone (at upstream, else u's
+// --addr), loads it, restarts it as systemctl restart does and says what the load saw.
+func (s singleRun) restart(what string, u unitCommand, upstream *string) (string, error) {
+	addr := addrOf(u)
+	if upstream != nil {
+		addr = *upstream
+	}
+	https := freeAddr()
+	block := editBlock(s.block, s.certDir, map[string]string{"80": freeAddr(), "443": https}, map[string]string{"127.0.0.1:8080": addr}, s.c.before)
+	block = regexp.MustCompile(`(?m)^\s*server 127\.0\.0\.1:8081.*\n`).ReplaceAllString(block, "")
+	n, err := writeNginx(s.nginxBin, filepath.Join(s.work, "nginx-"+strings.ReplaceAll(what, " ", "-")), block)
+	if err != nil {
+		return "", err
+	}
+	logPath := filepath.Join(s.work, strings.ReplaceAll(what, " ", "-")+".log")
+	r, err := startReplica(what, u, logPath)
+	if err != nil {
+		return "", err
+	}
+	ngx, err := n.start(https)
+	if err != nil {
+		r.stop()
+		return "", err
+	}
+	defer stopNginx(ngx)
+	ctx, stopLoad := context.WithCancel(context.Background())
+	done := make(chan *loadResult)
+	go func() { done <- runLoad(ctx, s.client, "https://"+https, s.pages, s.search, s.c.rate, s.c.workers) }()
+	time.Sleep(s.c.settle)
+	status, took := r.stop()
+	exited := time.Now()
+	r, err = startReplica(what, u, logPath)
+	if err != nil {
+		stopLoad()
+		<-done
+		return "", err
+	}
+	gap := time.Since(exited)
+	time.Sleep(s.c.settle)
+	stopLoad()
+	res := <-done
+	r.stop()
+	verdict := "ok"
+	if res.failed > 0 {
+		verdict = "FAIL"
+		if upstream == nil {
+			verdict = "gap"
+		}
+	}
+	return fmt.Sprintf("%s: %s: stopped in %.1f s (exit %d), the new one ready %d ms after; under %d requests/s: %s",
+		verdict, what, took.Seconds(), status, gap.Milliseconds(), s.c.rate, res), nil
 }

@@ -16,9 +16,10 @@ import (
 
 // unitCommand is the guide's ExecStart with this machine's paths and addresses.
 type unitCommand struct {
-	args []string // the command line, the binary first
-	env  []string // KEY=VALUE
-	dir  string   // working directory (the unit's StateDirectory)
+	args  []string   // the command line, the binary first
+	env   []string   // KEY=VALUE
+	dir   string     // working directory (the unit's StateDirectory)
+	files []*os.File // passed from descriptor 3 on (a socket, as systemd passes it)
 }
 
 // forReplica edits the guide's command line for one replica: the binary, the release folder
@@ -71,7 +72,7 @@ func startReplica(name string, u unitCommand, logPath string) (*replica, error) 
 		return nil, err
 	}
 	cmd := exec.Command(u.args[0], u.args[1:]...)
-	cmd.Env, cmd.Dir = u.env, u.dir
+	cmd.Env, cmd.Dir, cmd.ExtraFiles = u.env, u.dir, u.files
 	cmd.Stderr = logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	out, err := cmd.StdoutPipe()
