@@ -4,8 +4,14 @@ import (
 	"bytes"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/assistant"
+	"tzdocs/internal/feedback"
+	"tzdocs/internal/mcp"
+	"tzdocs/internal/search"
 )
 
 const guidePath = "../../docs/deploying.md"
@@ -86,5 +92,44 @@ func TestGuideNginxBlockPassesNginxT(t *testing.T) {
 	}
 	if out, err := n.test(); err != nil {
 		t.Errorf("nginx -t: %v\n%s", err, out)
+	}
+}
+
+// The nginx block's body limits are the APIs' own: a body one byte larger than an API takes is
+// refused by nginx (in the API's JSON shape), never half-sent to tzdocs.
+func TestGuideNginxBodyLimitsAreTheAPIs(t *testing.T) {
+	block, err := readTestGuide(t).need("/etc/nginx/conf.d/tzdocs.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := map[string]int64{} // location ("" for the server) → bytes
+	location := ""
+	for _, line := range strings.Split(block, "\n") {
+		f := strings.Fields(strings.TrimSuffix(strings.TrimSpace(line), ";"))
+		switch {
+		case len(f) >= 2 && f[0] == "location":
+			location = f[1]
+		case len(f) == 1 && f[0] == "}":
+			location = ""
+		case len(f) == 2 && f[0] == "client_max_body_size":
+			n, err := strconv.ParseInt(strings.TrimRight(f[1], "km"), 10, 64)
+			if err != nil {
+				t.Fatalf("client_max_body_size %s", f[1])
+			}
+			switch f[1][len(f[1])-1] {
+			case 'k':
+				n <<= 10
+			case 'm':
+				n <<= 20
+			}
+			limits[location] = n
+		}
+	}
+	apis := max(int64(search.DefaultMaxBodyBytes), int64(feedback.MaxBodyBytes), int64(feedback.MaxInsightsBody), int64(mcp.DefaultMaxBodyBytes))
+	if limits[""] != apis {
+		t.Errorf("the server's client_max_body_size is %d bytes, the APIs take %d", limits[""], apis)
+	}
+	if limits["/api/askai/"] != assistant.DefaultMaxBodyBytes {
+		t.Errorf("/api/askai/'s client_max_body_size is %d bytes, Ask AI takes %d", limits["/api/askai/"], assistant.DefaultMaxBodyBytes)
 	}
 }

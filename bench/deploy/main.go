@@ -237,6 +237,7 @@ func run() error {
 		verdict = "FAIL"
 	}
 	fmt.Printf("%s: under %d requests/s through nginx: %s\n", verdict, c.rate, res)
+	fmt.Println(bodyLimits(client, base))
 
 	// 5. A single replica: the upstream keeps replica a only; then the same with the socket unit's
 	// socket held for it, as systemd does.
@@ -495,4 +496,40 @@ func (s singleRun) restart(what string, u unitCommand, upstream *string) (string
 	}
 	return fmt.Sprintf("%s: %s: stopped in %.1f s (exit %d), the new one ready %d ms after; under %d requests/s: %s",
 		verdict, what, took.Seconds(), status, gap.Milliseconds(), s.c.rate, res), nil
+}
+
+// bodyLimits posts bodies through nginx: over the feedback API's limit and over Ask AI's, which
+// nginx refuses, and one under the limit that is not JSON, which reaches tzdocs; every answer
+// must be in the API's JSON error shape (413, 413, 400).
+func bodyLimits(client *http.Client, base string) string {
+	var got []string
+	verdict := "ok"
+	for _, t := range []struct {
+		path   string
+		size   int
+		status int
+	}{
+		{"/api/feedback", 64<<10 + 1, 413},
+		{"/api/askai/chat", 1<<20 + 1, 413},
+		{"/api/feedback", 60 << 10, 400},
+	} {
+		req, _ := http.NewRequest("POST", base+t.path, strings.NewReader(strings.Repeat("a", t.size)))
+		req.Host = siteName
+		req.Header.Set("Content-Type", "application/json")
+		res, err := client.Do(req)
+		if err != nil {
+			return fmt.Sprintf("FAIL: body limits: %v", err)
+		}
+		var body struct {
+			Message string
+			Status  int
+		}
+		err = json.NewDecoder(res.Body).Decode(&body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != t.status || body.Status != t.status {
+			verdict = "FAIL"
+		}
+		got = append(got, fmt.Sprintf("%s %d bytes → %d %q", t.path, t.size, res.StatusCode, body.Message))
+	}
+	return fmt.Sprintf("%s: body limits through nginx: %s", verdict, strings.Join(got, "; "))
 }

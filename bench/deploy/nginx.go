@@ -84,7 +84,11 @@ func writeNginx(bin, dir, block string) (*nginxSetup, error) {
 	if err := os.WriteFile(filepath.Join(dir, "conf.d", "tzdocs.conf"), []byte(block), 0o644); err != nil {
 		return nil, err
 	}
-	main := fmt.Sprintf(`worker_processes 1;
+	user := ""
+	if os.Geteuid() == 0 {
+		user = "user root;\n" // the workers write request bodies under dir, which is root's only
+	}
+	main := user + fmt.Sprintf(`worker_processes 1;
 pid %[1]s/nginx.pid;
 error_log %[1]s/error.log;
 events { worker_connections 4096; }
