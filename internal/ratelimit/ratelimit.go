@@ -138,9 +138,26 @@ func Forwarded(r *http.Request) (addr string, ok bool) {
 	}
 	all := strings.Split(strings.Join(xff, ","), ",")
 	for i := len(all) - 1; i >= 0; i-- {
-		if ip := net.ParseIP(strings.TrimSpace(all[i])); ip != nil {
+		if ip := forwardedIP(all[i]); ip != nil {
 			return ip.String(), true
 		}
 	}
 	return "", false
+}
+
+// forwardedIP reads one X-Forwarded-For entry: an address, alone or with the client's port as
+// some proxies write it ("192.0.2.7:5678", "[2001:db8::7]:443", "[2001:db8::7]"); nil when it
+// is none of these.
+func forwardedIP(entry string) net.IP {
+	entry = strings.TrimSpace(entry)
+	if ip := net.ParseIP(entry); ip != nil {
+		return ip
+	}
+	if host, _, err := net.SplitHostPort(entry); err == nil {
+		return net.ParseIP(host)
+	}
+	if strings.HasPrefix(entry, "[") && strings.HasSuffix(entry, "]") {
+		return net.ParseIP(entry[1 : len(entry)-1])
+	}
+	return nil
 }
