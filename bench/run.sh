@@ -45,3 +45,6 @@ echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 node bench/lighthouse/run.mjs
 echo; bench/search/pagefind/run.sh
 echo; bench/search/http/run.sh
+echo
+echo "== Deploying as docs/deploying.md says: restarts behind nginx under load (skips without nginx)"
+go run ./bench/deploy

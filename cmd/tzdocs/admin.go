@@ -16,7 +16,6 @@ import (
 
 	"tzdocs/internal/admin"
 	"tzdocs/internal/assistant"
-	"tzdocs/internal/feedback"
 	"tzdocs/internal/output"
 )
 
@@ -63,16 +62,23 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 			}
 			u = site.Data.URL
 		}
-		dbURL := databaseURL(getenv)
-		secret, err := assistant.LoadOrCreateSecret(assistant.SecretPath(dbURL), getenv)
+		st, err := openServerDatabase(ctx, "tzdocs admin link", getenv, stderr)
 		if err != nil {
 			return err
 		}
-		st, err := feedback.Open(ctx, dbURL)
-		if err != nil {
-			return fmt.Errorf("opening the feedback database: %w", err)
-		}
 		defer st.Close()
+		// The link is signed with the server's secret: TZDOCS_SECRET, or the file the server
+		// wrote beside its database. A new one made here would sign links no server accepts.
+		secretPath := assistant.SecretPath(databaseURL(getenv))
+		if getenv("TZDOCS_SECRET") == "" {
+			if _, err := os.Stat(secretPath); err != nil {
+				return fmt.Errorf("tzdocs admin link: TZDOCS_SECRET is unset and %s cannot be read (%v): set TZDOCS_SECRET as the server has it", secretPath, err)
+			}
+		}
+		secret, err := assistant.LoadOrCreateSecret(secretPath, getenv)
+		if err != nil {
+			return err
+		}
 		link, err := admin.NewLink(ctx, st, secret, u, *name, time.Now())
 		if err != nil {
 			return fmt.Errorf("tzdocs admin link: %w", err)

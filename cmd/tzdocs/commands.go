@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"tzdocs/internal/assistant"
@@ -137,8 +138,19 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	var maxConns optionalCount
 	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of open connections one client address may hold, 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at /metrics on this separate address, such as 127.0.0.1:9100 (none when empty)")
+	drain := fs.Duration("drain", 0, "on SIGTERM, keep answering this long with /readyz failing before closing the listener, so that a load balancer stops sending first, such as 5s (default "+drainEnv+", else 0)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs. Health: /healthz (alive) and /readyz (feedback can be saved)."); done {
 		return err
+	}
+	if !flagGiven(fs, "drain") {
+		d, err := drainFromEnv(getenv)
+		if err != nil {
+			return err
+		}
+		*drain = d
+	}
+	if *drain < 0 {
+		return usageError{fmt.Sprintf("tzdocs serve: --drain %s: give a duration of 0 or more, such as 5s", *drain)}
 	}
 	if *analyticsDays < 7 || *analyticsRows < 1000 {
 		return fmt.Errorf("--analytics-days %d --analytics-max-rows %d: keep raw analytics at least 7 days (they are rolled up after 5) and at least 1000 rows", *analyticsDays, *analyticsRows)
@@ -181,13 +193,22 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	// the next minutes.
 	debug.FreeOSMemory()
 	tuneGC(getenv)
-	listeners := []listener{{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}}
+	site := listener{addr: *addr, hs: srv.HTTPServer(), site: true, perClient: conns, what: fmt.Sprintf("serving %s", *dir)}
+	// Under systemd socket activation the site's socket is the service manager's: it stays open
+	// while the service restarts, so connections wait for the new process instead of being refused.
+	if site.ln, err = inheritedListener(getenv, os.Getpid(), listenFDsStart); err != nil {
+		return err
+	}
+	if site.ln != nil {
+		site.what += " (socket from the service manager; --addr unused)"
+	}
+	listeners := []listener{site}
 	if *metricsAddr != "" {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", metrics.Handler())
 		listeners = append(listeners, listener{addr: *metricsAddr, hs: server.NewHTTPServer(mux, server.Timeouts{}), what: "metrics", path: "/metrics"})
 	}
-	err = serve(ctx, stdout, listeners...)
+	err = serve(ctx, stdout, shutdownPlan{drain: *drain, begin: srv.Drain, end: srv.StopAnswers}, listeners...)
 	flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return errors.Join(err, srv.Close(flush), accessOut.Close())
@@ -209,7 +230,7 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	defer d.Close()
 	hs := server.NewHTTPServer(d, server.Timeouts{})
 	hs.WriteTimeout = 0 // the live-reload event stream stays open as long as the page does
-	return serve(ctx, stdout, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
+	return serve(ctx, stdout, shutdownPlan{}, listener{addr: *addr, hs: hs, site: true, what: fmt.Sprintf("developing %s", *site)})
 }
 
 // askAI picks the answer engine (see answerEngine) and the secret that signs Ask AI tokens.
@@ -260,49 +281,25 @@ func (c *optionalCount) Set(v string) error {
 	return nil
 }
 
-// listener is one address to serve: the site, or the metrics.
-type listener struct {
-	addr      string
-	hs        *http.Server
-	site      bool   // the site's listener: its connections are counted, and capped by perClient
-	perClient int    // cap of open connections per client address; 0 for none
-	what      string // printed before the URL
-	path      string // printed after it
+// drainEnv sets --drain when the flag is not given, as a Go duration ("5s").
+const drainEnv = "TZDOCS_DRAIN"
+
+// drainFromEnv reads drainEnv; unset means 0.
+func drainFromEnv(getenv func(string) string) (time.Duration, error) {
+	v := strings.TrimSpace(getenv(drainEnv))
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%s=%q: give a duration of 0 or more, such as 5s", drainEnv, v)
+	}
+	return d, nil
 }
 
-// serve listens on every address, serves until ctx ends or one server fails, then shuts all
-// down gracefully.
-func serve(ctx context.Context, stdout io.Writer, ls ...listener) error {
-	errc := make(chan error, len(ls))
-	var running []*http.Server
-	for _, l := range ls {
-		ln, err := net.Listen("tcp", l.addr)
-		if err != nil {
-			return errors.Join(fmt.Errorf("listening on %s: %w (is another server running there? pick another address)", l.addr, err),
-				shutdown(running))
-		}
-		fmt.Fprintf(stdout, "%s on http://%s%s\n", l.what, ln.Addr(), l.path)
-		if l.site {
-			ln = server.LimitListener(ln, l.perClient)
-		}
-		running = append(running, l.hs)
-		go func() { errc <- l.hs.Serve(ln) }()
-	}
-	select {
-	case err := <-errc:
-		return errors.Join(err, shutdown(running))
-	case <-ctx.Done():
-	}
-	return shutdown(running)
-}
-
-// shutdown stops servers gracefully, giving their requests 10 seconds to end.
-func shutdown(servers []*http.Server) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	var errs []error
-	for _, hs := range servers {
-		errs = append(errs, hs.Shutdown(ctx))
-	}
-	return errors.Join(errs...)
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +16,28 @@ func databaseURL(getenv func(string) string) string {
 		return u
 	}
 	return feedback.DefaultURL
+}
+
+// openServerDatabase opens the server's database for a maintainer's command: it says on stderr
+// which database that is, and refuses to create one (feedback.OpenExisting), so that a command
+// run without the server's environment fails instead of writing where the server never reads.
+func openServerDatabase(ctx context.Context, command string, getenv func(string) string, stderr io.Writer) (feedback.Store, error) {
+	dbURL := databaseURL(getenv)
+	from := "TZDOCS_DATABASE_URL"
+	if getenv("TZDOCS_DATABASE_URL") == "" {
+		from = "the default, as TZDOCS_DATABASE_URL is unset"
+	}
+	fmt.Fprintf(stderr, "%s: database %s (%s)\n", command, feedback.Describe(dbURL), from)
+	st, err := feedback.OpenExisting(ctx, dbURL)
+	switch {
+	case errors.Is(err, feedback.ErrNoDatabase) && getenv("TZDOCS_DATABASE_URL") == "":
+		return nil, fmt.Errorf("%s: %w; this command uses the server's database and creates none. TZDOCS_DATABASE_URL is unset: set it as the server has it, for example with (set -a; . /etc/tzdocs/env; %s …)", command, err, command)
+	case errors.Is(err, feedback.ErrNoDatabase):
+		return nil, fmt.Errorf("%s: %w; this command uses the server's database and creates none: set TZDOCS_DATABASE_URL to the one the server uses (start the server once to create it)", command, err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: opening the feedback database: %w", command, err)
+	}
+	return st, nil
 }
 
 func cmdFeedback(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -38,7 +61,7 @@ func cmdFeedback(ctx context.Context, args []string, getenv func(string) string,
 		if err != nil {
 			return usageError{"tzdocs feedback export: --since: " + err.Error()}
 		}
-		st, err := feedback.Open(ctx, databaseURL(getenv))
+		st, err := openServerDatabase(ctx, "tzdocs feedback export", getenv, stderr)
 		if err != nil {
 			return err
 		}
@@ -49,7 +72,7 @@ func cmdFeedback(ctx context.Context, args []string, getenv func(string) string,
 		if done, err := parseFlags(fs, args[1:], stdout, stderr, "Prints votes, helpful ratio and comments per page, worst pages first."); done {
 			return err
 		}
-		st, err := feedback.Open(ctx, databaseURL(getenv))
+		st, err := openServerDatabase(ctx, "tzdocs feedback stats", getenv, stderr)
 		if err != nil {
 			return err
 		}
@@ -71,7 +94,7 @@ func cmdSearchReport(ctx context.Context, args []string, getenv func(string) str
 	if err != nil {
 		return usageError{"tzdocs search-report: --since: " + err.Error()}
 	}
-	st, err := feedback.Open(ctx, databaseURL(getenv))
+	st, err := openServerDatabase(ctx, "tzdocs search-report", getenv, stderr)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,9 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal starts a graceful stop (serve drains and closes); a second one ends the
+	// process at once, as signals do by default.
+	context.AfterFunc(ctx, stop)
 	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
 	var ue usageError
 	switch {
@@ -48,7 +51,8 @@ Usage:
   tzdocs admin link [--url URL] [--name NAME]                print a one-time sign-in link to /admin
 
 Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL),
-TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password).
+TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password),
+TZDOCS_DRAIN (serve's --drain when not given, such as 5s).
 
 Run 'tzdocs COMMAND --help' for a command's flags.
 `

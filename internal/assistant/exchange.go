@@ -18,8 +18,9 @@ import (
 // apart.
 //
 // Every exchange is stored (feedback.Exchange) before its stream ends, so a vote reaching any
-// replica, or arriving after a restart, is stored with the question and answer it rates. One vote
-// is kept per exchange: a second one is refused with 409 by the store (feedback.ErrDuplicate).
+// replica, or arriving after a restart, is stored with the question and answer it rates; a vote
+// for an answer that is not stored is refused. One vote is kept per exchange: a second one is
+// refused with 409 by the store (feedback.ErrDuplicate).
 const exchangePrefix = "exchange:"
 
 // msgUnknownAnswer refuses a vote for a message id the server never gave.
@@ -40,29 +41,36 @@ func (t *Tokens) answered(id string) bool {
 }
 
 // exchangeFor finds the exchange a vote names: by its signed answer id, or by the id the client
-// gave its question (stock DocSearch rates an answer by it). A signed id whose exchange is not
-// stored (its row failed to save or was pruned) still takes the vote, without texts. It returns 0
-// on success, else the status and message to answer with.
+// gave its question (stock DocSearch rates an answer by it). A vote is only taken for an exchange
+// that is stored, so that every vote is kept with the question and answer it rates: an answer
+// whose row failed to save, or was pruned, cannot be rated. It returns 0 on success, else the
+// status and message to answer with.
 func (h *handler) exchangeFor(ctx context.Context, id string) (feedback.Exchange, int, string) {
-	if !h.tokens.answered(id) {
-		ex, err := h.opts.Store.ExchangeForQuestion(ctx, id)
-		if errors.Is(err, feedback.ErrNotFound) {
-			return ex, http.StatusNotFound, msgUnknownAnswer
-		}
-		if err != nil {
-			h.log.Error("assistant: finding the exchange of a vote", "error", err)
-			return ex, http.StatusInternalServerError, msgFeedbackNotSaved
-		}
-		return ex, 0, ""
+	var ex feedback.Exchange
+	var err error
+	signed := h.tokens.answered(id)
+	if signed {
+		ex, err = h.opts.Store.Exchange(ctx, id)
+	} else {
+		ex, err = h.opts.Store.ExchangeForQuestion(ctx, id)
 	}
-	ex, err := h.opts.Store.Exchange(ctx, id)
-	if err != nil && !errors.Is(err, feedback.ErrNotFound) {
+	switch {
+	case errors.Is(err, feedback.ErrNotFound) && signed:
+		return ex, http.StatusNotFound, msgAnswerNotStored
+	case errors.Is(err, feedback.ErrNotFound):
+		return ex, http.StatusNotFound, msgUnknownAnswer
+	case err != nil:
 		h.log.Error("assistant: finding the exchange of a vote", "error", err)
 		return ex, http.StatusInternalServerError, msgFeedbackNotSaved
 	}
-	ex.MessageID = id
+	if signed {
+		ex.MessageID = id
+	}
 	return ex, 0, ""
 }
+
+// msgAnswerNotStored refuses a vote for an answer this server gave but did not keep.
+const msgAnswerNotStored = "This answer was not saved, so it cannot be rated."
 
 // msgFeedbackNotSaved answers a vote the server could not store.
 const msgFeedbackNotSaved = "Your feedback could not be saved. Try again later."

@@ -70,7 +70,10 @@ type Options struct {
 	Logger *slog.Logger
 	// TrustProxy makes rate limits key on X-Forwarded-For; set it only behind a proxy that sets it.
 	TrustProxy bool
-	Limits     Limits
+	// Stopping ends when the server shuts down: answers still streaming then end with an error
+	// event the reader sees (msgShuttingDown), and what they had said is stored. Nil never ends.
+	Stopping context.Context
+	Limits   Limits
 	// Now and NewID make times and ids deterministic in tests; nil means the clock and random ids.
 	Now   func() time.Time
 	NewID func() string
@@ -190,7 +193,13 @@ const (
 	msgNewChat      = "Start a new conversation to continue."
 	msgEngineFailed = "Something went wrong while answering. Try again."
 	msgBadToken     = "Your session expired: reload the page or ask again."
+	// msgShuttingDown ends the answers still streaming when the server shuts down (a restart or
+	// a deploy): asked again, the question reaches a server that is up.
+	msgShuttingDown = "The server restarted while answering. Ask again."
 )
+
+// errShuttingDown is the cause of an answer's end when the server shuts down.
+var errShuttingDown = errors.New("assistant: the server is shutting down")
 
 func (h *handler) handleToken(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("x-algolia-assistant-id") != h.opts.AssistantID {
@@ -361,6 +370,11 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithTimeout(r.Context(), h.opts.Limits.AnswerTimeout)
 	defer cancel()
+	ctx, interrupt := context.WithCancelCause(ctx)
+	defer interrupt(nil)
+	if h.opts.Stopping != nil {
+		defer context.AfterFunc(h.opts.Stopping, func() { interrupt(errShuttingDown) })()
+	}
 	if out.start(messageID) != nil {
 		return
 	}
@@ -396,6 +410,14 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 	case r.Context().Err() != nil || out.err != nil:
 		// The reader stopped or went away: nothing more to write.
 		outcome = feedback.OutcomeCancelled
+	case errors.Is(context.Cause(ctx), errShuttingDown):
+		// What was said is stored before the reader is told, as for a finished answer.
+		outcome = feedback.OutcomeInterrupted
+		out.EndReasoning()
+		out.EndText()
+		save(outcome)
+		h.log.Warn("assistant: an answer was cut by the server's shutdown", "engine", h.opts.Engine.Name())
+		out.fail(msgShuttingDown)
 	default:
 		outcome = feedback.OutcomeFailed
 		text := msgEngineFailed

@@ -390,13 +390,14 @@ func TestChatInputLimits(t *testing.T) {
 type blockingEngine struct {
 	started chan struct{}
 	ended   chan error
+	once    sync.Once
 }
 
 func (b *blockingEngine) Name() string { return "blocking" }
 
 func (b *blockingEngine) Answer(ctx context.Context, req *Request, out *Stream) error {
 	out.TextDelta("first words")
-	close(b.started)
+	b.once.Do(func() { close(b.started) })
 	<-ctx.Done()
 	b.ended <- ctx.Err()
 	return ctx.Err()
@@ -501,14 +502,12 @@ func TestFeedbackIsStoredWithTheExchange(t *testing.T) {
 			t.Errorf("unknown message %q: %d, %d stored; want 404 and nothing stored", id, resp.StatusCode, len(s.store.answers))
 		}
 	}
-	// An answer given by another replica (or before a restart) is counted, once: the store keeps
-	// one vote per answer even though this replica does not remember it.
+	// An answer signed with this secret (by another replica, or before a restart) whose exchange
+	// was never stored is refused too: a vote is only kept with the texts it rates.
 	other := NewTokens(testSecret, testAssistant, nil).exchangeID("from-another-replica")
-	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"`+other+`","thumbs":0}`); resp.StatusCode != 200 || len(s.store.answers) != 2 {
-		t.Errorf("answer of another replica: %d, %d stored", resp.StatusCode, len(s.store.answers))
-	}
-	if resp, _ := s.post(t, "chat/feedback", tok, `{"messageId":"`+other+`","thumbs":1}`); resp.StatusCode != 409 || len(s.store.answers) != 2 {
-		t.Errorf("second vote on the answer of another replica: %d, %d stored; want 409", resp.StatusCode, len(s.store.answers))
+	if resp, fb := s.post(t, "chat/feedback", tok, `{"messageId":"`+other+`","thumbs":0}`); resp.StatusCode != 404 || len(s.store.answers) != 1 ||
+		!strings.Contains(fb, "not saved") {
+		t.Errorf("a signed answer never stored: %d %s, %d stored; want 404 and nothing stored", resp.StatusCode, fb, len(s.store.answers))
 	}
 	// A regenerated answer keeps its id only when the server gave it.
 	_, body = s.post(t, "chat", tok, `{"id":"c","trigger":"regenerate-message","messageId":"forged","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"stake"}]}]}`)
@@ -649,5 +648,50 @@ func TestExchangeIsStoredAndRatedOnAnotherReplica(t *testing.T) {
 	failing.post(t, "chat", failing.token(t), chatBody("stake"))
 	if n := len(s.store.exchanges); n != 2 || s.store.exchanges[1].Outcome != feedback.OutcomeFailed || s.store.exchanges[1].Answer != "Partial" {
 		t.Errorf("after a failed answer: %d exchanges, last %+v", n, s.store.exchanges[n-1])
+	}
+}
+
+// On shutdown an answer still streaming ends with an error event the reader sees, after what it
+// had said is stored; a vote on it is then taken like any other.
+func TestShutdownEndsOpenAnswersWithAnErrorAndStoresThem(t *testing.T) {
+	eng := &blockingEngine{started: make(chan struct{}), ended: make(chan error, 1)}
+	stopping, stop := context.WithCancel(context.Background())
+	defer stop()
+	s := newTestServer(t, func(o *Options) { o.Engine, o.Stopping = eng, stopping })
+	tok := s.token(t)
+	req, _ := http.NewRequest("POST", s.URL+"/api/askai/chat", strings.NewReader(chatBody("How do I stake tez?")))
+	req.Header.Set("Authorization", "TOKEN "+tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	<-eng.started
+	stop()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("the stream did not end cleanly: %v", err)
+	}
+	cs := chunks(t, string(b)) // ends with [DONE]
+	if last := cs[len(cs)-1]; last["type"] != "error" || last["errorText"] != msgShuttingDown {
+		t.Errorf("last chunk %v, want the error event %q", last, msgShuttingDown)
+	}
+	if got := types(cs); !strings.Contains(got, "text-delta text-end error") {
+		t.Errorf("chunks %s, want the open text closed before the error", got)
+	}
+	msgID := cs[0]["messageId"].(string)
+	e, err := s.store.Exchange(context.Background(), msgID)
+	if err != nil || e.Outcome != feedback.OutcomeInterrupted || e.Answer != "first words" || e.Question != "How do I stake tez?" {
+		t.Fatalf("stored exchange %+v (%v), want what was said, outcome %q", e, err, feedback.OutcomeInterrupted)
+	}
+	if resp, fb := s.post(t, "chat/feedback", tok, `{"appId":"x","messageId":"`+msgID+`","thumbs":0}`); resp.StatusCode != 200 ||
+		len(s.store.answers) != 1 || s.store.answers[0].Answer != "first words" {
+		t.Errorf("vote on the interrupted answer: %d %s, stored %+v", resp.StatusCode, fb, s.store.answers)
+	}
+	<-eng.ended
+	// A question asked after the shutdown began is told at once.
+	_, body := s.post(t, "chat", tok, chatBody("stake"))
+	if cs := chunks(t, body); cs[len(cs)-1]["errorText"] != msgShuttingDown {
+		t.Errorf("a question after the shutdown: %v", cs[len(cs)-1])
 	}
 }

@@ -60,6 +60,8 @@ const (
 	OutcomeFailed    = store.OutcomeFailed
 	OutcomeTimeout   = store.OutcomeTimeout
 	OutcomeCancelled = store.OutcomeCancelled
+	// OutcomeInterrupted: the server shut down while answering.
+	OutcomeInterrupted = store.OutcomeInterrupted
 )
 
 // ErrDuplicate is returned by AddAnswer for a second vote on one answer.

@@ -40,10 +40,11 @@ var (
 	}, []string{"result"})
 
 	// AskAIAnswers counts Ask AI answers by engine and outcome: "answered", "no_answer" (the
-	// engine found nothing to say), "failed", "timeout", "cancelled" (the reader left).
+	// engine found nothing to say), "failed", "timeout", "cancelled" (the reader left),
+	// "interrupted" (the server shut down).
 	AskAIAnswers = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "tzdocs_askai_answers_total",
-		Help: "Ask AI answers, by engine and outcome (answered, no_answer, failed, timeout, cancelled).",
+		Help: "Ask AI answers, by engine and outcome (answered, no_answer, failed, timeout, cancelled, interrupted).",
 	}, []string{"engine", "outcome"})
 
 	// FeedbackWrites counts writes of reader feedback to the store, by kind ("page", "answer")

@@ -37,7 +37,12 @@ type File struct {
 var hashedName = regexp.MustCompile(`[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$`)
 
 // Load reads a built site folder into memory. Every problem names the file and says to rebuild.
+// A folder given through symlinks is resolved first, and read where they lead.
 func Load(dir string) (*Site, error) {
+	dir, err := resolveRoot(dir)
+	if err != nil {
+		return nil, err
+	}
 	s, err := LoadMeta(dir)
 	if err != nil {
 		return nil, err

@@ -115,14 +115,8 @@ func ClientKey(r *http.Request, trustProxy bool) string {
 		addr = host
 	}
 	if trustProxy {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			all := strings.Split(strings.Join(xff, ","), ",")
-			for i := len(all) - 1; i >= 0; i-- {
-				if ip := net.ParseIP(strings.TrimSpace(all[i])); ip != nil {
-					addr = ip.String()
-					break
-				}
-			}
+		if fwd, ok := Forwarded(r); ok {
+			addr = fwd
 		}
 	}
 	ip := net.ParseIP(addr)
@@ -133,4 +127,37 @@ func ClientKey(r *http.Request, trustProxy bool) string {
 		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 	}
 	return ip.String()
+}
+
+// Forwarded is the client address a proxy put last in X-Forwarded-For, the one it saw itself;
+// ok is false when the header holds no address. Only meaningful behind a proxy that sets it.
+func Forwarded(r *http.Request) (addr string, ok bool) {
+	xff := r.Header.Values("X-Forwarded-For")
+	if len(xff) == 0 {
+		return "", false
+	}
+	all := strings.Split(strings.Join(xff, ","), ",")
+	for i := len(all) - 1; i >= 0; i-- {
+		if ip := forwardedIP(all[i]); ip != nil {
+			return ip.String(), true
+		}
+	}
+	return "", false
+}
+
+// forwardedIP reads one X-Forwarded-For entry: an address, alone or with the client's port as
+// some proxies write it ("192.0.2.7:5678", "[2001:db8::7]:443", "[2001:db8::7]"); nil when it
+// is none of these.
+func forwardedIP(entry string) net.IP {
+	entry = strings.TrimSpace(entry)
+	if ip := net.ParseIP(entry); ip != nil {
+		return ip
+	}
+	if host, _, err := net.SplitHostPort(entry); err == nil {
+		return net.ParseIP(host)
+	}
+	if strings.HasPrefix(entry, "[") && strings.HasSuffix(entry, "]") {
+		return net.ParseIP(entry[1 : len(entry)-1])
+	}
+	return nil
 }

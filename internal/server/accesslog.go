@@ -2,7 +2,11 @@ package server
 
 import (
 	"io"
+	"log/slog"
+	"math"
+	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -21,27 +25,110 @@ func newJSONAccessLog(out io.Writer) *jsonAccessLog {
 	return &jsonAccessLog{out: out, bufs: sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}}
 }
 
+// accessEntry is what the access log says of one request; the fields are documented in
+// docs/deploying.md.
+type accessEntry struct {
+	end    time.Time
+	method string
+	path   string
+	query  string // with secret values hidden (redactQuery); left out when empty
+	status int
+	bytes  int
+	d      time.Duration // written as duration_ms
+	remote string        // the client: the forwarded address behind a trusted proxy
+	peer   string        // the connection's own address, when remote is the forwarded one
+	ua     string        // the User-Agent header
+}
+
+// durationMS is d in milliseconds, to the microsecond.
+func durationMS(d time.Duration) float64 {
+	return math.Round(float64(d.Nanoseconds())/1e3) / 1e3
+}
+
+// attrs are the entry's attributes, for a log/slog handler, in the order line writes them.
+func (e *accessEntry) attrs() []slog.Attr {
+	a := []slog.Attr{slog.String("method", e.method), slog.String("path", e.path)}
+	if e.query != "" {
+		a = append(a, slog.String("query", e.query))
+	}
+	a = append(a, slog.Int("status", e.status), slog.Int("bytes", e.bytes), slog.Float64("duration_ms", durationMS(e.d)),
+		slog.String("remote", e.remote))
+	if e.peer != "" {
+		a = append(a, slog.String("peer", e.peer))
+	}
+	return append(a, slog.String("ua", e.ua))
+}
+
 // line writes the line of one request.
-func (l *jsonAccessLog) line(end time.Time, method, path string, status, bytes int, d time.Duration, remote string) {
+func (l *jsonAccessLog) line(e *accessEntry) {
 	bp := l.bufs.Get().(*[]byte)
 	b := append((*bp)[:0], `{"time":"`...)
-	b = end.Round(0).AppendFormat(b, time.RFC3339Nano)
+	b = e.end.Round(0).AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","level":"INFO","msg":"request","method":`...)
-	b = appendJSONString(b, method)
+	b = appendJSONString(b, e.method)
 	b = append(b, `,"path":`...)
-	b = appendJSONString(b, path)
+	b = appendJSONString(b, e.path)
+	if e.query != "" {
+		b = append(b, `,"query":`...)
+		b = appendJSONString(b, e.query)
+	}
 	b = append(b, `,"status":`...)
-	b = strconv.AppendInt(b, int64(status), 10)
+	b = strconv.AppendInt(b, int64(e.status), 10)
 	b = append(b, `,"bytes":`...)
-	b = strconv.AppendInt(b, int64(bytes), 10)
-	b = append(b, `,"duration":`...)
-	b = strconv.AppendInt(b, d.Nanoseconds(), 10)
+	b = strconv.AppendInt(b, int64(e.bytes), 10)
+	b = append(b, `,"duration_ms":`...)
+	b = strconv.AppendFloat(b, durationMS(e.d), 'f', -1, 64)
 	b = append(b, `,"remote":`...)
-	b = appendJSONString(b, remote)
+	b = appendJSONString(b, e.remote)
+	if e.peer != "" {
+		b = append(b, `,"peer":`...)
+		b = appendJSONString(b, e.peer)
+	}
+	b = append(b, `,"ua":`...)
+	b = appendJSONString(b, e.ua)
 	b = append(b, "}\n"...)
 	_, _ = l.out.Write(b)
 	*bp = b
 	l.bufs.Put(bp)
+}
+
+// secretParams are the words that mark a query parameter as a secret (a sign-in link's token,
+// an API key): its value is never logged.
+var secretParams = []string{"token", "key", "secret", "password", "passwd", "auth", "sig", "session", "credential", "code"}
+
+// redactQuery is a raw query string with the values of secret parameters replaced by REDACTED;
+// the rest is kept as sent.
+func redactQuery(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	var b strings.Builder
+	for i, part := range strings.Split(raw, "&") {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		name, _, hasValue := strings.Cut(part, "=")
+		if hasValue && isSecretParam(name) {
+			b.WriteString(name)
+			b.WriteString("=REDACTED")
+			continue
+		}
+		b.WriteString(part)
+	}
+	return b.String()
+}
+
+func isSecretParam(name string) bool {
+	if n, err := url.QueryUnescape(name); err == nil {
+		name = n
+	}
+	name = strings.ToLower(name)
+	for _, w := range secretParams {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 const hexDigits = "0123456789abcdef"

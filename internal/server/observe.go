@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"tzdocs/internal/metrics"
+	"tzdocs/internal/ratelimit"
 )
 
 // commonCodes are the statuses whose request counters each route makes in advance, so that
@@ -143,14 +144,22 @@ func (s *Server) observe(log *slog.Logger, direct *jsonAccessLog, next http.Hand
 			rec.status = http.StatusOK
 		}
 		s.statsFor(r).observe(rec.status, d)
-		if direct != nil {
-			direct.line(end, r.Method, r.URL.Path, rec.status, rec.bytes, d, r.RemoteAddr)
-		} else if ctx := r.Context(); h.Enabled(ctx, slog.LevelInfo) {
-			line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
-			line.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
-				slog.Int("bytes", rec.bytes), slog.Duration("duration", d),
-				slog.String("remote", r.RemoteAddr))
-			_ = h.Handle(ctx, line)
+		if direct == nil && !h.Enabled(r.Context(), slog.LevelInfo) {
+			return
 		}
+		e := accessEntry{end: end, method: r.Method, path: r.URL.Path, query: redactQuery(r.URL.RawQuery), status: rec.status,
+			bytes: rec.bytes, d: d, remote: r.RemoteAddr, ua: r.UserAgent()}
+		if s.opts.TrustProxy {
+			if fwd, ok := ratelimit.Forwarded(r); ok {
+				e.remote, e.peer = fwd, r.RemoteAddr
+			}
+		}
+		if direct != nil {
+			direct.line(&e)
+			return
+		}
+		line := slog.NewRecord(end, slog.LevelInfo, "request", 0)
+		line.AddAttrs(e.attrs()...)
+		_ = h.Handle(r.Context(), line)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tzdocs/internal/assistant"
@@ -41,6 +42,9 @@ type integrityChecker interface {
 type readiness struct {
 	log    *slog.Logger
 	checks []*check
+	// draining is set when the server begins to shut down: /readyz fails from then on, while
+	// every other request is still answered, so that load balancers stop sending first.
+	draining atomic.Bool
 
 	mu sync.Mutex // one run of the checks at a time
 }
@@ -87,6 +91,9 @@ func newReadiness(st feedback.Store, engine assistant.Engine, log *slog.Logger) 
 	return rd
 }
 
+// msgShuttingDown is what /readyz says while the server drains.
+const msgShuttingDown = "shutting down: this server answers what it is sent until it stops, but takes no new work"
+
 // readyBody is the answer of /readyz; a 503 carries the API error fields too.
 type readyBody struct {
 	Message string            `json:"message,omitempty"`
@@ -98,6 +105,14 @@ type readyBody struct {
 // server's state is reported without failing: the site and search work without it.
 func (rd *readiness) handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if rd.draining.Load() {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_ = json.NewEncoder(w).Encode(readyBody{Message: "not ready: " + msgShuttingDown, Status: http.StatusServiceUnavailable,
+				Checks: map[string]string{"shutdown": msgShuttingDown}})
+			return
+		}
 		failed, results := rd.run(r.Context())
 		body := readyBody{Status: "ready", Checks: results}
 		status := http.StatusOK

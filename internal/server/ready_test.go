@@ -172,3 +172,22 @@ func TestBackgroundChecksDoNotHoldReadyz(t *testing.T) {
 		t.Errorf("after the refresh failed: %v", failed)
 	}
 }
+
+// Once a shutdown begins, /readyz fails at once, without running its checks, while pages and the
+// APIs are still answered, so that a load balancer stops sending before the listener closes.
+func TestDrainFailsReadinessAndStillAnswers(t *testing.T) {
+	s, _ := fullServer(t, nil, 0, nil)
+	if status, out := readyz(t, s); status != 200 {
+		t.Fatalf("before the drain: /readyz %d %v", status, out)
+	}
+	s.Drain()
+	status, out := readyz(t, s)
+	if status != http.StatusServiceUnavailable || !strings.Contains(out["message"].(string), "shutting down") || out["status"] != 503.0 {
+		t.Errorf("draining: /readyz %d %v, want 503 saying it shuts down", status, out)
+	}
+	for _, path := range []string{"/", "/healthz", "/architecture/bakers"} {
+		if res := get(t, s, path); res.StatusCode != 200 && res.StatusCode != 301 {
+			t.Errorf("draining: GET %s = %d, want it answered", path, res.StatusCode)
+		}
+	}
+}

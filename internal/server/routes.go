@@ -97,7 +97,7 @@ func (s *Server) routes() (http.Handler, error) {
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
 			Corpus: func() *assistant.Corpus { return s.site.Load().answers },
 			Store:  countWrites{s.opts.Feedback},
-			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy}
+			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy, Stopping: s.stopping}
 		if s.opts.Feedback == nil {
 			opts.Store = nil
 		}

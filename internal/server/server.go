@@ -70,6 +70,9 @@ type Server struct {
 	// patterns (see dispatch).
 	siteHandler http.Handler
 	reserved    []string
+	// stopping ends when StopAnswers is called: the Ask AI answers still streaming end then.
+	stopping    context.Context
+	stopAnswers context.CancelFunc
 }
 
 // New loads the built site in opts.Dir into memory and returns its handler.
@@ -79,6 +82,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, timeouts: opts.Timeouts.withDefaults(), stats: map[string]*routeStats{},
 		unmatched: newRouteStats("unmatched")}
+	s.stopping, s.stopAnswers = context.WithCancel(context.Background())
 	if err := s.Reload(); err != nil {
 		return nil, err
 	}
@@ -129,8 +133,22 @@ func (s *Server) Reload() error {
 	return nil
 }
 
+// Drain begins a shutdown: from now on /readyz answers 503, so that load balancers that poll it
+// stop sending requests here, while every request that still comes is answered as before.
+func (s *Server) Drain() {
+	s.ready.draining.Store(true)
+}
+
+// StopAnswers ends the Ask AI answers still streaming, and those asked from now on, with an
+// error event the reader sees; each is stored with what it had said. Call it once the drain is
+// over, before the listener closes, so that no request waits on an answer that may take minutes.
+func (s *Server) StopAnswers() {
+	s.stopAnswers()
+}
+
 // Close flushes search analytics still held in memory.
 func (s *Server) Close(ctx context.Context) error {
+	s.stopAnswers()
 	if s.recorder != nil {
 		return s.recorder.Close(ctx)
 	}

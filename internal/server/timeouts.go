@@ -60,7 +60,8 @@ func (s *Server) HTTPServer() *http.Server { return NewHTTPServer(s, s.timeouts)
 // api wraps the handler of an API route. A request with a body must deliver it within the body
 // timeout, and an error answered before the body was read to its end closes the connection, so
 // that net/http sends it at once instead of first waiting for the rest of the body to discard it
-// (a rate limit must reach a client whose body is stalled). Answers of 1 KB or more are
+// (a rate limit must reach a client whose body is stalled); behind a trusted proxy, the rest of the
+// body is read first (see refusalWriter). Answers of 1 KB or more are
 // gzip-compressed for clients that accept it, streams excepted (see compressed).
 func (s *Server) api(h http.Handler) http.Handler {
 	h = compressed(h)
@@ -72,7 +73,7 @@ func (s *Server) api(h http.Handler) http.Handler {
 		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.timeouts.Body))
 		body := &bodyWatch{ReadCloser: r.Body}
 		r.Body = body
-		h.ServeHTTP(&refusalWriter{ResponseWriter: w, body: body}, r)
+		h.ServeHTTP(&refusalWriter{ResponseWriter: w, body: body, drain: s.opts.TrustProxy}, r)
 	})
 }
 
@@ -92,16 +93,26 @@ func (b *bodyWatch) Read(p []byte) (int, error) {
 
 // refusalWriter closes the connection after an error answer written while the body is unread,
 // and stops waiting for that body: the answer goes out at once, and the connection is released
-// as soon as it has.
+// as soon as it has. Behind a trusted proxy (drain), it first reads what is left of the body, up
+// to drainMax: a proxy has the whole body already and sends it before it reads the answer, and a
+// connection closed while it still sends is all it would report (nginx: a 502).
 type refusalWriter struct {
 	http.ResponseWriter
 	body  *bodyWatch
+	drain bool
 	wrote bool
 }
+
+// drainMax bounds the unread body read behind a trusted proxy before an error answer: above the
+// largest body an API takes (Ask AI's 1 MB).
+const drainMax = 4 << 20
 
 func (w *refusalWriter) WriteHeader(code int) {
 	if !w.wrote {
 		w.wrote = true
+		if code >= http.StatusBadRequest && !w.body.done && w.drain {
+			_, _ = io.Copy(io.Discard, io.LimitReader(w.body, drainMax))
+		}
 		if code >= http.StatusBadRequest && !w.body.done {
 			w.Header().Set("Connection", "close")
 			_ = http.NewResponseController(w.ResponseWriter).SetReadDeadline(time.Now())

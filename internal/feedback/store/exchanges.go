@@ -23,7 +23,8 @@ type Exchange struct {
 	Engine     string
 	// FirstText is how long the reader waited for the first text of the answer; 0 when none came.
 	FirstText time.Duration
-	// Outcome is how the answer ended: answered, no_answer, failed, timeout or cancelled.
+	// Outcome is how the answer ended: answered, no_answer, failed, timeout, cancelled or
+	// interrupted.
 	Outcome string
 }
 
@@ -83,4 +84,6 @@ const (
 	OutcomeFailed    = "failed"
 	OutcomeTimeout   = "timeout"
 	OutcomeCancelled = "cancelled"
+	// OutcomeInterrupted: the server shut down while answering; the answer is what was said.
+	OutcomeInterrupted = "interrupted"
 )
