@@ -202,7 +202,10 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the site, watches the site folder, rebuilds what changed and live-reloads open browsers."); done {
 		return err
 	}
-	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, Log: stderr})
+	// The default folder is dev's own; one given with --out may hold the writer's files.
+	owned := true
+	fs.Visit(func(f *flag.Flag) { owned = owned && f.Name != "out" })
+	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, OwnsOut: owned, Log: stderr})
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,9 @@ import (
 // Options say what to develop.
 type Options struct {
 	SiteDir, OutDir, WebDir string
+	// OwnsOut says OutDir is dev's own folder, not one the writer chose: what it holds that is
+	// not a build (what a killed build left) is removed, so dev always starts.
+	OwnsOut bool
 	// Log receives build results and errors.
 	Log io.Writer
 	// Debounce is how long to wait for more file events before rebuilding (default 10 ms): an
@@ -60,7 +63,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
-	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
+	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true, OwnsOut: opts.OwnsOut})
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err

@@ -33,6 +33,9 @@ type Options struct {
 	WebDir  string // the web app's build output, holding client/ and server/
 	// Dev adds the live-reload event URL to the site data.
 	Dev bool
+	// OwnsOut says OutDir is tzdocs's own folder (`tzdocs dev`'s default): what it holds that is
+	// not a build is removed rather than refused.
+	OwnsOut bool
 	// Toolchain is the web app's folder, whose Vite and React compile the site's own components
 	// (src/components/): the folder above WebDir when empty.
 	Toolchain string
@@ -118,6 +121,7 @@ func New(opts Options) *Builder {
 	}
 	out := output.NewWriter(opts.OutDir)
 	out.NoSidecars = opts.Dev
+	out.Owned = opts.OwnsOut
 	return &Builder{
 		opts:      opts,
 		hl:        highlight.New(),
