@@ -186,11 +186,20 @@ func TestBuildErrorComesAndGoes(t *testing.T) {
 	if !strings.Contains(page(t, url+"/architecture/accounts"), "Accounts hold tez.") {
 		t.Error("the last good page is not served under the error")
 	}
+	// A page loaded now (a reload, a new tab) is told of the error as soon as it connects.
+	if late := waitFor(t, events(t, url), "error "); late != ev {
+		t.Errorf("a browser connecting during the error got %q, want %q", late, ev)
+	}
 	edit(t, dir, "docs/architecture/accounts.md", "date: someday", "date: 2025-01-03")
 	waitFor(t, ch, "ok ")
 	ev = waitFor(t, ch, "reload ")
 	if !strings.Contains(ev, `"/architecture/accounts"`) {
 		t.Errorf("reload event %q after the fix lacks the page", ev)
+	}
+	late := events(t, url)
+	// Once fixed, a browser that connects is told the build is fine.
+	if first := waitFor(t, late, ""); first != "ok {}" {
+		t.Errorf("a browser connecting after the fix first got %q", first)
 	}
 }
 
