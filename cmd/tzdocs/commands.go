@@ -193,7 +193,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	return errors.Join(err, srv.Close(flush), accessOut.Close())
 }
 
-func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func cmdDev(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dev", flag.ContinueOnError)
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
 	out := fs.String("out", filepath.Join(".tzdocs", "dev"), "where the development build goes")
@@ -205,7 +205,19 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// The default folder is dev's own; one given with --out may hold the writer's files.
 	owned := true
 	fs.Visit(func(f *flag.Flag) { owned = owned && f.Name != "out" })
-	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, OwnsOut: owned, Log: stderr})
+	// The APIs of `tzdocs serve` (feedback, Ask AI), with the same database and answer engine.
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	st, err := feedback.Open(ctx, databaseURL(getenv))
+	if err != nil {
+		return fmt.Errorf("opening the feedback database: %w", err)
+	}
+	defer st.Close()
+	engine, secret, err := askAI(databaseURL(getenv), getenv, logger)
+	if err != nil {
+		return err
+	}
+	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, OwnsOut: owned, Log: stderr,
+		Feedback: st, Assistant: engine, Secret: secret, Logger: logger})
 	if err != nil {
 		return err
 	}

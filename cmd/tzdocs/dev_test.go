@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,17 +35,23 @@ func startDevCommand(t *testing.T, dir string, extra ...string) (url string, sto
 	}
 	go io.Copy(io.Discard, pr)
 	url = regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(line)
-	return url, func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("dev did not stop cleanly: %v", err)
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("dev did not stop cleanly: %v", err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Error("dev did not stop after its context ended")
 			}
-		case <-time.After(15 * time.Second):
-			t.Fatal("dev did not stop after its context ended")
-		}
+		})
 	}
+	// Also when the test fails: before t.Chdir's clean-up, registered earlier, changes the folder back.
+	t.Cleanup(stop)
+	return url, stop
 }
 
 // getUntil fetches url until its status and body satisfy ok, failing the test after 20 s.
@@ -105,8 +112,7 @@ func TestDevRecoversFromAnErrorPresentAtStartUp(t *testing.T) {
 	if err := os.Remove(filepath.Join(".tzdocs", "dev", "_manifest.json")); err != nil {
 		t.Fatal(err)
 	}
-	url, stop = startDevCommand(t, dir)
-	defer stop()
+	url, _ = startDevCommand(t, dir)
 	getUntil(t, url+"/architecture/bakers", "the error is shown after a restart", failing)
 	if err := os.WriteFile(page, good, 0o644); err != nil {
 		t.Fatal(err)
@@ -124,12 +130,36 @@ func TestDevLeavesAChosenOutputFolderWithOtherFilesAlone(t *testing.T) {
 	if err := os.WriteFile(mine, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	url, stop := startDevCommand(t, dir, "--out", "elsewhere")
-	defer stop()
+	url, _ := startDevCommand(t, dir, "--out", "elsewhere")
 	getUntil(t, url+"/architecture/bakers", "a folder dev does not own is refused", func(status int, body string) bool {
 		return status == http.StatusInternalServerError && strings.Contains(body, "is not a tzdocs build")
 	})
 	if b, err := os.ReadFile(mine); err != nil || string(b) != "keep me" {
 		t.Errorf("a file in a folder given with --out was touched: %q %v", b, err)
+	}
+}
+
+func TestDevServesTheAPIsOfServeOverTheRebuiltIndex(t *testing.T) {
+	dir := sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb)
+	t.Chdir(dir)
+	url, _ := startDevCommand(t, dir)
+	getUntil(t, url+"/architecture/bakers", "the first build is served", func(status int, body string) bool { return status == http.StatusOK })
+
+	page := filepath.Join("site", "docs", "architecture", "bakers.md")
+	src, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte(strings.Replace(string(src), "Bakers get rights.", "Bakers get quuxoplastic rights.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	search := func(status int, body string) bool { return strings.Contains(body, "/architecture/bakers") }
+	getUntil(t, url+"/api/search/1/indexes/tezosdocs?query=quuxoplastic", "the edit is found by search", search)
+
+	if _, stream := ask(t, url, "What do bakers get?"); !strings.Contains(stream, "quuxoplastic") {
+		t.Errorf("Ask AI does not answer from the rebuilt index: %s", stream)
+	}
+	if res := postJSON(t, url+"/api/feedback", "", `{"url":"/architecture/bakers","helpful":true}`); res.StatusCode != http.StatusCreated {
+		t.Errorf("page feedback: %d", res.StatusCode)
 	}
 }

@@ -66,7 +66,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return cmdServe(ctx, rest, getenv, stdout, stderr)
 	case "dev":
-		return cmdDev(ctx, rest, stdout, stderr)
+		return cmdDev(ctx, rest, getenv, stdout, stderr)
 	case "check":
 		return cmdCheck(ctx, rest, stdout, stderr)
 	case "search":
