@@ -37,6 +37,9 @@ type Options struct {
 	Secret    []byte
 	// Logger receives the server's messages; nil discards them.
 	Logger *slog.Logger
+	// Toolchain and ComponentsCache are sitebuild.Options' (where the site's components are
+	// compiled with, and kept); empty for the defaults.
+	Toolchain, ComponentsCache string
 	// OwnsOut says OutDir is dev's own folder, not one the writer chose: what it holds that is
 	// not a build (what a killed build left) is removed, so dev always starts.
 	OwnsOut bool
@@ -73,7 +76,8 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
-	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true, OwnsOut: opts.OwnsOut})
+	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true, OwnsOut: opts.OwnsOut,
+		Toolchain: opts.Toolchain, ComponentsCache: opts.ComponentsCache})
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
@@ -245,8 +249,15 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		}
 		t := newTimings(first, start, res.Phases, served, patch)
 		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
-		d.hub.send("ok", map[string]any{})
+		if len(res.Errors) == 0 {
+			d.hub.send("ok", map[string]any{})
+		}
 		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})
+		if len(res.Errors) > 0 {
+			// Every page was written (a component in error shows as text), and the writer sees
+			// why in the banner, after the reload, which hides it.
+			d.hub.send("error", errorEvent(errors.Join(res.Errors...)))
+		}
 	}
 	if deferred {
 		// After the event, so the browser's reload does not wait behind Node for a core.
@@ -262,12 +273,17 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	}
 }
 
+// errorEvent is the data of an "error" event: the message, and the file and line of the first
+// problem that has them. A single problem's message leaves out the position the event carries;
+// several are listed whole.
 func errorEvent(err error) map[string]any {
 	ev := map[string]any{"message": err.Error()}
 	var diag *content.Diagnostic
 	if errors.As(err, &diag) {
 		ev["file"], ev["line"] = diag.File, diag.Line
-		ev["message"] = diag.Message
+		if err.Error() == diag.Error() {
+			ev["message"] = diag.Message
+		}
 	}
 	return ev
 }

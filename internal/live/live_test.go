@@ -274,3 +274,44 @@ func TestDeletedPageStopsBeingServed(t *testing.T) {
 		}
 	}
 }
+
+func TestComponentErrorReachesTheBrowserUntilFixed(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Bakers get rights.", "import Gauge from '@site/src/components/Gauge';\n\nBakers get rights.\n\n<Gauge level={2} />", 1) + `
+-- site/src/components/Gauge.tsx --
+export default function Gauge({ level }: { level: number }) {
+  if (level > 1) {
+    throw new Error("level " + level + " is too high");
+  }
+  return <p>level {level}</p>;
+}
+`
+	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	toolchain, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := Start(ctx, Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "out"), WebDir: filepath.Join(dir, "web"),
+		Toolchain: toolchain, ComponentsCache: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-d.rebuilt
+	srv := httptest.NewServer(d)
+	t.Cleanup(func() {
+		cancel()
+		d.Close()
+		srv.Close()
+	})
+	ev := waitFor(t, events(t, srv.URL), "")
+	if !strings.HasPrefix(ev, "error ") || !strings.Contains(ev, `"file":"site/docs/architecture/bakers.md"`) ||
+		!strings.Contains(ev, `\u003cGauge\u003e threw while rendering: level 2 is too high (at src/components/Gauge.tsx:3:`) {
+		t.Errorf("a browser connecting while a component throws got %q", ev)
+	}
+	ch := events(t, srv.URL)
+	edit(t, dir, "docs/architecture/bakers.md", "<Gauge level={2} />", "<Gauge level={1} />")
+	waitFor(t, ch, "ok ")
+	if !strings.Contains(page(t, srv.URL+"/architecture/bakers"), "<p>level <!-- -->1</p>") {
+		t.Error("the fixed use is not rendered")
+	}
+}

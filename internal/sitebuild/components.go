@@ -55,6 +55,11 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 		cacheDir = components.CacheDir()
 	}
 	bundle, err := components.Compile(ctx, sc.set, b.toolchain(), cacheDir)
+	var ce *components.CompileError
+	if errors.As(err, &ce) && ce.File != "" {
+		// A position the dev server's banner and editors can take the writer to.
+		return &content.Diagnostic{File: ce.File, Line: ce.Line, Col: ce.Col, Message: ce.Problem()}
+	}
 	if err != nil {
 		return err
 	}
