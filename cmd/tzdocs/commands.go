@@ -95,7 +95,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
 	withSamples := fs.Bool("samples", false, "also validate the code samples (Michelson, TypeScript, Python, JSON, YAML, bash); needs npm ci --prefix tools/samples")
-	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
+	strict := fs.Bool("strict", false, "fail on warnings too (broken links and anchors, unknown components…), as CI may want")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors, images and components, reporting every error it finds in one run. Exits 1 on errors; warnings fail it only with --strict."); done {
 		return err
 	}
 	warnings, err := sitebuild.Check(ctx, *site)
@@ -120,6 +121,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if len(report.Problems) > 0 {
 			return fmt.Errorf("check failed: %d code samples are not valid", len(report.Problems))
 		}
+	}
+	if *strict && len(warnings) > 0 {
+		return fmt.Errorf("check failed: %d warnings (above), and --strict makes warnings fail", len(warnings))
 	}
 	fmt.Fprintf(stdout, "check passed: %d warnings\n", len(warnings))
 	return nil
