@@ -11,14 +11,23 @@ import (
 // CompileError is a site component that does not compile (a syntax error, an import that
 // resolves to nothing), told in the writer's terms: the file, line and column, and the compiler's
 // one-line reason, without its colours, code frame or Node's stack.
+//
+// It also stands for a component module that compiled but throws when it is loaded, before any
+// page renders it (code outside its function that needs a browser, such as window.innerWidth).
 type CompileError struct {
 	File      string // the component's file, the site folder's name first ("site/src/components/X.tsx"); "" if unknown
 	Line, Col int
 	Reason    string
+	// Loading says the module compiled and threw when Node loaded it.
+	Loading bool
 }
 
 // Problem is the error without its position.
 func (e *CompileError) Problem() string {
+	if e.Loading {
+		return "a site component throws when it is loaded, before rendering: " + e.Reason +
+			"; code outside the component's function runs at build time, in Node, where window and document do not exist: move it into the function or an effect"
+	}
 	return "a site component does not compile: " + e.Reason + "; fix it and save (pages that use it cannot be built until then)"
 }
 
@@ -91,4 +100,27 @@ func siteFile(p, cwd, siteDir string) string {
 		return filepath.ToSlash(p)
 	}
 	return filepath.ToSlash(filepath.Join(filepath.Base(siteDir), rel))
+}
+
+// stackFrame is a frame of a Node stack trace: "at f (/path/file.tsx:1:15)" or "at /path/file.tsx:1:15".
+var stackFrame = regexp.MustCompile(`^\s*at (?:.*?\()?(?:file://)?(/[^()]+?):(\d+):(\d+)\)?$`)
+
+// loadError reads what the components worker says when the server bundle throws as Node loads it
+// (the error's stack): the error's first line, at the first frame in the site's own files.
+func loadError(stack, siteDir string) *CompileError {
+	lines := strings.Split(terminalCodes.ReplaceAllString(stack, ""), "\n")
+	e := &CompileError{Reason: strings.TrimSpace(lines[0]), Loading: true}
+	for _, line := range lines[1:] {
+		m := stackFrame.FindStringSubmatch(line)
+		if m == nil || strings.Contains(m[1], "/node_modules/") {
+			continue
+		}
+		if rel, err := filepath.Rel(siteDir, m[1]); err == nil && !strings.HasPrefix(rel, "..") {
+			e.File = filepath.ToSlash(filepath.Join(filepath.Base(siteDir), rel))
+			e.Line, _ = strconv.Atoi(m[2])
+			e.Col, _ = strconv.Atoi(m[3])
+			break
+		}
+	}
+	return e
 }

@@ -30,3 +30,16 @@ func TestCompileErrorsInTheWritersTerms(t *testing.T) {
 		}
 	}
 }
+
+func TestComponentThatThrowsWhenLoadedIsAnErrorAtItsLine(t *testing.T) {
+	stack := "ReferenceError: window is not defined\n" +
+		"    at <anonymous> (/work/site/src/components/Gauge.tsx:1:15)\n" +
+		"    at ModuleJob.run (node:internal/modules/esm/module_job:325:25)\n" +
+		"    at async ModuleLoader.import (node:internal/modules/esm/loader:606:24)\n"
+	got := loadError(stack, "/work/site").Error()
+	want := "site/src/components/Gauge.tsx:1:15: a site component throws when it is loaded, before rendering: ReferenceError: window is not defined; " +
+		"code outside the component's function runs at build time, in Node, where window and document do not exist: move it into the function or an effect"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
