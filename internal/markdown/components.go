@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/yuin/goldmark/parser"
 
@@ -15,7 +16,11 @@ import (
 // file (a misspelt name, a moved file) is a component error at the statement, and the only one:
 // its uses are not reported again as components tzdocs does not run. Like the other component
 // errors, it does not stop the build (the uses show as text) but fails it.
-func bindComponents(pc parser.Context, src []byte, resolve func(string) (string, error)) {
+//
+// An import that names no file but binds only built-in components (a Docusaurus site's
+// '@site/src/components/QuizQuestion', which tzdocs renders itself) is no error: the built-in
+// renders its uses.
+func bindComponents(pc parser.Context, src []byte, resolve func(string) (string, error), builtins []string) {
 	bound := map[string]sitecomp.Target{}
 	unresolved := map[string]bool{}
 	for _, imp := range sitecomp.ParseImports(outsideFences(src)) {
@@ -23,6 +28,9 @@ func bindComponents(pc parser.Context, src []byte, resolve func(string) (string,
 			continue
 		}
 		component, err := resolve(imp.Module)
+		if err != nil && bindsOnly(imp.Bindings, builtins) {
+			continue
+		}
 		if err != nil {
 			sitecomp.Fail(pc, imp.Offset, fmt.Sprintf("cannot resolve import %q: %v; fix the path, or add the component (its uses show as text)", imp.Module, err))
 			for _, b := range imp.Bindings {
@@ -47,6 +55,16 @@ func bindComponents(pc parser.Context, src []byte, resolve func(string) (string,
 	if len(unresolved) > 0 {
 		sitecomp.SetUnresolved(pc, unresolved)
 	}
+}
+
+// bindsOnly reports whether every name bindings bind is one of names.
+func bindsOnly(bindings []sitecomp.Binding, names []string) bool {
+	for _, b := range bindings {
+		if !slices.Contains(names, b.Local) {
+			return false
+		}
+	}
+	return len(bindings) > 0
 }
 
 func isMarkdownModule(m string) bool {

@@ -142,3 +142,16 @@ func TestPagesWithoutResolverReadComponentsAsBefore(t *testing.T) {
 		t.Errorf("HTML %s, warnings %v", doc.HTML, doc.Warnings)
 	}
 }
+
+func TestImportOfABuiltInComponentThatNamesNoFileRendersTheBuiltIn(t *testing.T) {
+	doc := convertWithComponents(t, `import QuizQuestion from '@site/src/components/QuizQuestion';
+
+<QuizQuestion questionText="Who bakes?" q0="Bakers" q1="Accounts" correctAnswerIndex="0" />
+`)
+	if len(doc.Errors) != 0 || len(doc.Warnings) != 0 {
+		t.Errorf("errors %v, warnings %v", doc.Errors, doc.Warnings)
+	}
+	if !strings.Contains(doc.HTML, "Who bakes?") || len(doc.Components) != 0 {
+		t.Errorf("the built-in did not render it:\n%s", doc.HTML)
+	}
+}

@@ -324,7 +324,7 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	}
 	pc := parser.NewContext()
 	if ctx.ResolveComponent != nil {
-		bindComponents(pc, src, ctx.ResolveComponent)
+		bindComponents(pc, src, ctx.ResolveComponent, c.decl.KnownComponents())
 	}
 	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 

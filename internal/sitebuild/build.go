@@ -466,7 +466,13 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *co
 			return img, err
 		},
 	}
-	if set := b.comps.set; set != nil {
+	set := b.comps.set
+	if set == nil {
+		// No components folder: an import of a path in it still names no file, an error as a
+		// misspelt component is (Docusaurus would not build the page either).
+		set = noComponents(site.Config)
+	}
+	if set != nil {
 		file := filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(d.File)) // d.File is relative to the site's parent
 		ctx.ResolveComponent = func(module string) (string, error) { return set.Resolve(file, module) }
 	}
@@ -534,6 +540,20 @@ func routesHash(site *content.Site) string {
 		fmt.Fprintf(h, "%s\x00%s\n", d.File, d.Route)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// noComponents is the empty set of components of a site without a components folder, which
+// resolves imports of paths in that folder to errors; nil if the site's folder has no absolute path.
+func noComponents(cfg *config.Config) *components.Set {
+	site, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil
+	}
+	dir := cfg.ComponentsPath
+	if dir == "" {
+		dir = components.DefaultDir
+	}
+	return &components.Set{SiteDir: site, Dir: filepath.Join(site, filepath.FromSlash(dir)), Modules: map[string]string{}}
 }
 
 // checkAnchors warns about links whose #fragment names no element of the target page: a heading,

@@ -188,8 +188,9 @@ All tutorials.
 }
 
 func TestSiteWithoutComponentsFolderNeedsNoToolchain(t *testing.T) {
-	// An import of a component path with no components folder is a use shown as text, as before,
-	// and nothing is compiled: the toolchain given does not exist.
+	// An import of a component path with no components folder names no file: an error at the
+	// import, as a misspelt one is, with the use shown as text; nothing is compiled (the toolchain
+	// given does not exist).
 	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", "import Counter from '@site/src/components/Counter';\n\nAccounts hold tez.\n\n<Counter />", 1)
 	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
 	cache := t.TempDir()
@@ -200,7 +201,8 @@ func TestSiteWithoutComponentsFolderNeedsNoToolchain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Errors) != 0 || !strings.Contains(read(t, filepath.Join(dir, "dist"), "architecture/accounts/index.html"), "&lt;Counter /&gt;") {
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), `accounts.md:7:1: cannot resolve import "@site/src/components/Counter": no file src/components/Counter.tsx`) ||
+		!strings.Contains(read(t, filepath.Join(dir, "dist"), "architecture/accounts/index.html"), "&lt;Counter /&gt;") {
 		t.Errorf("errors %v", res.Errors)
 	}
 	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
