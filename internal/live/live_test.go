@@ -315,3 +315,15 @@ export default function Gauge({ level }: { level: number }) {
 		t.Error("the fixed use is not rendered")
 	}
 }
+
+func TestMDXMistakeReachesTheBrowserAtItsLine(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "docs/architecture/bakers.md", "Bakers get rights.", "Bakers get <b>rights.")
+	ev := waitFor(t, ch, "error ")
+	if !strings.Contains(ev, `"file":"site/docs/architecture/bakers.md","line":7`) || !strings.Contains(ev, `is not closed; add \u003c/b\u003e before the end of the paragraph`) {
+		t.Errorf("error event %q", ev)
+	}
+	if strings.Contains(page(t, url+"/architecture/bakers"), "<b>rights.") {
+		t.Error("the mangled page was served")
+	}
+}
