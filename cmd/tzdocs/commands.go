@@ -96,7 +96,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
 	withSamples := fs.Bool("samples", false, "also validate the code samples (Michelson, TypeScript, Python, JSON, YAML, bash); needs npm ci --prefix tools/samples")
-	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors and images. Exits 1 on errors; warnings do not fail it."); done {
+	strict := fs.Bool("strict", false, "fail on warnings too (broken links and anchors, unknown components…), as CI may want")
+	if done, err := parseFlags(fs, args, stdout, stderr, "Checks configuration, front matter, links, anchors, images and components, reporting every error it finds in one run. Exits 1 on errors; warnings fail it only with --strict."); done {
 		return err
 	}
 	warnings, err := sitebuild.Check(ctx, *site)
@@ -121,6 +122,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if len(report.Problems) > 0 {
 			return fmt.Errorf("check failed: %d code samples are not valid", len(report.Problems))
 		}
+	}
+	if *strict && len(warnings) > 0 {
+		return fmt.Errorf("check failed: %d warnings (above), and --strict makes warnings fail", len(warnings))
 	}
 	fmt.Fprintf(stdout, "check passed: %d warnings\n", len(warnings))
 	return nil
@@ -214,7 +218,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	return errors.Join(err, srv.Close(flush), accessOut.Close())
 }
 
-func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func cmdDev(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dev", flag.ContinueOnError)
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
 	out := fs.String("out", filepath.Join(".tzdocs", "dev"), "where the development build goes")
@@ -223,7 +227,22 @@ func cmdDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the site, watches the site folder, rebuilds what changed and live-reloads open browsers."); done {
 		return err
 	}
-	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, Log: stderr})
+	// The default folder is dev's own; one given with --out may hold the writer's files.
+	owned := true
+	fs.Visit(func(f *flag.Flag) { owned = owned && f.Name != "out" })
+	// The APIs of `tzdocs serve` (feedback, Ask AI), with the same database and answer engine.
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	st, err := feedback.Open(ctx, databaseURL(getenv))
+	if err != nil {
+		return fmt.Errorf("opening the feedback database: %w", err)
+	}
+	defer st.Close()
+	engine, secret, err := askAI(databaseURL(getenv), getenv, logger)
+	if err != nil {
+		return err
+	}
+	d, err := live.Start(ctx, live.Options{SiteDir: *site, OutDir: *out, WebDir: *web, OwnsOut: owned, Log: stderr,
+		Feedback: st, Assistant: engine, Secret: secret, Logger: logger})
 	if err != nil {
 		return err
 	}

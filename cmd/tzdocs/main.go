@@ -41,7 +41,7 @@ Usage:
   tzdocs build [--site site] [--out dist] [--web web/dist]   build the static site
   tzdocs serve [--dir dist] [--addr 127.0.0.1:8080]          serve a built site
   tzdocs dev   [--site site] [--addr 127.0.0.1:8080]         build, watch and live-reload
-  tzdocs check [--site site]                                 check config, front matter, links, anchors, images
+  tzdocs check [--site site] [--strict]                      check config, front matter, links, anchors, images
   tzdocs search [--dir dist] QUERY                           print ranked hits with their ranking criteria
   tzdocs mcp [--dir dist]                                    the MCP server over stdio, for coding assistants
   tzdocs search-report [--since DATE] [--top 20]             top queries, queries without results, click-through
@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return cmdServe(ctx, rest, getenv, stdout, stderr)
 	case "dev":
-		return cmdDev(ctx, rest, stdout, stderr)
+		return cmdDev(ctx, rest, getenv, stdout, stderr)
 	case "check":
 		return cmdCheck(ctx, rest, stdout, stderr)
 	case "search":

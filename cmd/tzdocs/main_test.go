@@ -197,3 +197,46 @@ func TestBuildThenServe(t *testing.T) {
 		t.Errorf("tzdocs search: %v %s", err, ranked.String())
 	}
 }
+
+func TestCheckReportsEveryKindOfErrorInOneRun(t *testing.T) {
+	archive := sitetest.Minimal
+	for _, r := range [][2]string{
+		{"title: Accounts\n", "title: Accounts\nsidebar_position: first\n"},                           // front matter
+		{"      - architecture/bakers\n", "      - architecture/bakers\n      - architecture/nope\n"}, // sidebars
+		{"Bakers get rights.", "Bakers get rights.\n\n![gone](/img/gone.png)\n\nMore <b>info."},       // images, MDX
+	} {
+		if !strings.Contains(archive, r[0]) {
+			t.Fatalf("the site lacks %q", r[0])
+		}
+		archive = strings.Replace(archive, r[0], r[1], 1)
+	}
+	dir := sitetest.Write(t, archive)
+	_, _, err := runCmd(t, "check", "--site", filepath.Join(dir, "site"))
+	if err == nil {
+		t.Fatal("check passed")
+	}
+	if strings.Contains(err.Error(), `"architecture/accounts" does not exist`) {
+		t.Errorf("a page whose front matter is wrong is also called missing:\n%v", err)
+	}
+	for _, want := range []string{
+		"site/docs/architecture/accounts.md:3:19: front matter: sidebar_position must be a number, not `first`",
+		`doc id "architecture/nope" does not exist`,
+		"site/docs/architecture/bakers.md:9:1: image /img/gone.png not found",
+		"site/docs/architecture/bakers.md:11:6: <b> is not closed; add </b> before the end of the paragraph",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("check's errors lack %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestCheckStrictFailsOnWarnings(t *testing.T) {
+	dir := sitetest.Write(t, strings.Replace(sitetest.Minimal, "Bakers get rights.", "Bakers get [rights](/nowhere).", 1))
+	if out, _, err := runCmd(t, "check", "--site", filepath.Join(dir, "site")); err != nil || !strings.Contains(out, "check passed: 1 warnings") {
+		t.Fatalf("without --strict: %v %q", err, out)
+	}
+	out, _, err := runCmd(t, "check", "--strict", "--site", filepath.Join(dir, "site"))
+	if err == nil || !strings.Contains(err.Error(), "1 warnings (above), and --strict makes warnings fail") || !strings.Contains(out, "broken link to /nowhere") {
+		t.Errorf("with --strict: %v %q", err, out)
+	}
+}

@@ -59,17 +59,29 @@ export async function startServer(dir = FIXTURE_DIR, { port = 0 } = {}) {
         : "build it first (make build for dist/)";
     throw new Error(`${dir} holds no built site: ${how}`);
   }
+  return spawnTzdocs(["serve", "--dir", dir, "--addr", `127.0.0.1:${port}`], "tzdocs serve");
+}
+
+/** Starts `tzdocs dev` for the site folder `site`, building into `out` with the built web app, on a
+ *  free port of 127.0.0.1, and resolves to {url, stop} once it listens (after its first build). */
+export async function startDev(site, out) {
+  const web = path.join(root, "web", "dist");
+  return spawnTzdocs(["dev", "--site", site, "--out", out, "--web", web, "--addr", "127.0.0.1:0"], "tzdocs dev", 60_000);
+}
+
+/** Runs bin/tzdocs with args until it prints the address it serves on; resolves to {url, stop}. */
+async function spawnTzdocs(args, what, startTimeout = 10_000) {
   // Each server gets its own throwaway feedback database, unless the test chose one.
   const data = mkdtempSync(path.join(tmpdir(), "tzdocs-e2e-"));
   const env = { TZDOCS_DATABASE_URL: `file:${path.join(data, "tzdocs.db")}`, ...process.env };
-  const proc = spawn(bin, ["serve", "--dir", dir, "--addr", `127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"], env });
+  const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env });
   let stderr = "";
   proc.stderr.on("data", (d) => {
     stderr += d;
   });
   const url = await new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`tzdocs serve did not start in 10 s: ${stderr}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in ${startTimeout / 1000} s: ${stderr}`)), startTimeout);
     proc.stdout.on("data", (d) => {
       out += d;
       const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+)/);
@@ -80,11 +92,13 @@ export async function startServer(dir = FIXTURE_DIR, { port = 0 } = {}) {
     });
     proc.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`tzdocs serve exited with ${code}: ${stderr}`));
+      reject(new Error(`${what} exited with ${code}: ${stderr}`));
     });
   });
   return {
     url,
+    /** What the program wrote to its standard error so far. */
+    stderr: () => stderr,
     /** Stops the server (once; later calls do nothing) and removes its database. */
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) {

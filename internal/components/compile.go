@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -139,13 +138,13 @@ func run(ctx context.Context, s *Set, t Toolchain, dir string) error {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, "--input-type=module", "-e", compileScript, "--", cfgFile)
 	cmd.Dir = toolchain
+	cmd.Env = append(os.Environ(), "NO_COLOR=1", "FORCE_COLOR=0")
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return fmt.Errorf("compiling the site components (%s): %w", s.Dir, ctx.Err())
+	}
 	if err != nil {
-		msg := strings.TrimSpace(string(out))
-		if i := strings.Index(msg, "\n    at "); i > 0 {
-			msg = msg[:i] // Vite's message names the file, line and column; its stack is ours
-		}
-		return fmt.Errorf("compiling the site components (%s) failed: %v\n%s", s.Dir, err, strings.ReplaceAll(msg, s.SiteDir+string(filepath.Separator), ""))
+		return compileError(string(out), toolchain, s.SiteDir)
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ func Start(ctx context.Context, b *Bundle, siteDir string, site Site) (*Worker, 
 			_ = p.Close()
 		}
 		if hello.Fatal != "" {
-			return nil, fmt.Errorf("loading the site components: %s", hello.Fatal)
+			return nil, loadError(hello.Fatal, siteDir)
 		}
 		return nil, fmt.Errorf("the site components worker did not start: %w", err)
 	}

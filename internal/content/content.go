@@ -65,12 +65,15 @@ type Crumb struct {
 
 // Site is a loaded site folder.
 type Site struct {
-	Config   *config.Config
-	Docs     []*Doc // sorted by route
-	ByID     map[string]*Doc
-	ByRoute  map[string]*Doc
-	Drafts   map[string]string // draft doc id → file: they render nothing, and links to them are errors
-	Sidebars map[string][]*SidebarItem
+	Config  *config.Config
+	Docs    []*Doc // sorted by route
+	ByID    map[string]*Doc
+	ByRoute map[string]*Doc
+	Drafts  map[string]string // draft doc id → file: they render nothing, and links to them are errors
+	// unreadable holds the ids (by file path) of docs that could not be read, each an error of
+	// its own, so that `tzdocs check`, which goes on past them, does not also call them missing.
+	unreadable map[string]bool
+	Sidebars   map[string][]*SidebarItem
 
 	root  string     // the site folder's real path (see Confine)
 	cache *ScanCache // what the last Scan read, when the caller keeps it
@@ -102,7 +105,7 @@ func Scan(cfg *config.Config) (*Site, error) {
 }
 
 func scan(cfg *config.Config, cache *ScanCache) (*Site, error) {
-	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}, cache: cache}
+	s := &Site{Config: cfg, ByID: map[string]*Doc{}, ByRoute: map[string]*Doc{}, Drafts: map[string]string{}, unreadable: map[string]bool{}, cache: cache}
 	root, err := realRoot(cfg.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("site folder %s: %w", cfg.Dir, err)
@@ -186,17 +189,24 @@ func (s *Site) walk(root string, kind Kind) []error {
 		doc, err := s.cache.read(s, p, filepath.ToSlash(rel), kind)
 		if err != nil {
 			errs = append(errs, err)
+			if kind == KindDoc {
+				// Its error says what is wrong: the sidebars naming it do not say it is missing.
+				id, _ := stripNumberPrefixes(strings.TrimSuffix(strings.TrimSuffix(filepath.ToSlash(rel), ".mdx"), ".md"))
+				s.unreadable[id] = true
+			}
 			return nil
 		}
 		if doc == nil {
 			return nil
 		}
 		if prev, dup := s.ByRoute[doc.Route]; dup {
-			errs = append(errs, &Diagnostic{File: doc.File, Line: 1, Message: fmt.Sprintf("route %s is also produced by %s; give one of them another slug", doc.Route, prev.File)})
+			errs = append(errs, &Diagnostic{File: doc.File, Line: doc.FrontMatter.Line("slug"), Message: fmt.Sprintf("route %s is also produced by %s; give one of them another slug",
+				doc.Route, keyPlace(prev, "slug"))})
 			return nil
 		}
 		if prev, dup := s.ByID[doc.ID]; dup {
-			errs = append(errs, &Diagnostic{File: doc.File, Line: 1, Message: fmt.Sprintf("doc id %q is also used by %s; change the id front matter", doc.ID, prev.File)})
+			errs = append(errs, &Diagnostic{File: doc.File, Line: doc.FrontMatter.Line("id"), Message: fmt.Sprintf("doc id %q is also used by %s; change the id front matter",
+				doc.ID, keyPlace(prev, "id"))})
 			return nil
 		}
 		s.ByRoute[doc.Route] = doc
@@ -208,6 +218,14 @@ func (s *Site) walk(root string, kind Kind) []error {
 		errs = append(errs, err)
 	}
 	return errs
+}
+
+// keyPlace names d's file, with the line of its front matter key when it sets it.
+func keyPlace(d *Doc, key string) string {
+	if _, ok := d.FrontMatter.keyLines[key]; ok {
+		return fmt.Sprintf("%s:%d (its %s)", d.File, d.FrontMatter.Line(key), key)
+	}
+	return d.File
 }
 
 // readDoc loads one file; it returns nil, nil for drafts, which are not published.

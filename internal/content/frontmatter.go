@@ -3,6 +3,8 @@ package content
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,7 +127,7 @@ func parseFrontMatter(file string, fm []byte) (FrontMatter, error) {
 		return out, err
 	}
 	if err := node.Decode(&out); err != nil {
-		return out, yamlDiag(file, err)
+		return out, typeDiag(file, err, &node)
 	}
 	if err := node.Decode(&out.Raw); err != nil {
 		return out, yamlDiag(file, err)
@@ -200,6 +202,95 @@ func yamlDiag(file string, err error) error {
 		line++ // the front matter starts on the file's second line
 	}
 	return &Diagnostic{File: file, Line: line, Message: "front matter: " + msg + "; fix the YAML between the --- lines"}
+}
+
+// wrongType reads yaml's "line 3: cannot unmarshal !!str `first` into float64".
+var wrongType = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+)(?: `(.*)`)? into (.+)$")
+
+// typeDiag reports a value of the wrong type naming its key and the type it must have, at its
+// line; other errors are yamlDiag's.
+func typeDiag(file string, err error, root *yaml.Node) error {
+	var te *yaml.TypeError
+	if !asTypeError(err, &te) || len(te.Errors) == 0 {
+		return yamlDiag(file, err)
+	}
+	m := wrongType.FindStringSubmatch(te.Errors[0])
+	if m == nil {
+		return yamlDiag(file, err)
+	}
+	line, _ := strconv.Atoi(m[1])
+	key, col := keyAt(root, line, "")
+	if key == "" {
+		return yamlDiag(file, err)
+	}
+	value := m[3]
+	if m[2] == "map" || m[2] == "seq" {
+		value = map[string]string{"map": "a mapping", "seq": "a list"}[m[2]]
+	} else {
+		value = "`" + value + "`"
+	}
+	return &Diagnostic{File: file, Line: line + 1, Col: col, Message: fmt.Sprintf("front matter: %s must be %s, not %s; %s", key, typeWords(m[4]), value, typeExample(key, m[4]))}
+}
+
+// keyAt returns the dotted name and column of the key whose value starts on line (1-based in the
+// front matter), searching mappings under n; prefix is the name of n's key.
+func keyAt(n *yaml.Node, line int, prefix string) (string, int) {
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for _, c := range n.Content {
+			if k, col := keyAt(c, line, prefix); k != "" {
+				return k, col
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			name := k.Value
+			if prefix != "" {
+				name = prefix + "." + name
+			}
+			if v.Line == line && v.Kind == yaml.ScalarNode {
+				return name, v.Column
+			}
+			if found, col := keyAt(v, line, name); found != "" {
+				return found, col
+			}
+			if v.Line == line {
+				return name, v.Column
+			}
+		}
+	}
+	return "", 0
+}
+
+// typeWords says a Go type the way a writer reads it.
+func typeWords(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "float") || strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
+		return "a number"
+	case goType == "bool":
+		return "true or false"
+	case goType == "string":
+		return "text"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	}
+	return "a mapping of keys"
+}
+
+// typeExample shows a value of the right type for key.
+func typeExample(key, goType string) string {
+	switch typeWords(goType) {
+	case "a number":
+		return "write a number, such as " + key + ": 3"
+	case "true or false":
+		return "write " + key + ": true or " + key + ": false"
+	case "text":
+		return "quote the value: " + key + ": \"…\""
+	case "a list":
+		return "write a list, such as " + key + ": [one, two]"
+	}
+	return "write the keys it holds on the lines under it, indented"
 }
 
 func asTypeError(err error, target **yaml.TypeError) bool {

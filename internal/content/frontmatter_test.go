@@ -48,3 +48,21 @@ func TestFrontMatterWithinTheBoundsIsRead(t *testing.T) {
 		t.Errorf("got %q with %d keywords", got.Title, len(got.Keywords))
 	}
 }
+
+func TestFrontMatterOfTheWrongTypeNamesTheKey(t *testing.T) {
+	tests := []struct {
+		fm   string
+		want string
+	}{
+		{"title: T\nsidebar_position: first\n", "site/docs/a.md:3:19: front matter: sidebar_position must be a number, not `first`; write a number, such as sidebar_position: 3"},
+		{"title: T\nunlisted: maybe\n", "site/docs/a.md:3:11: front matter: unlisted must be true or false, not `maybe`; write unlisted: true or unlisted: false"},
+		{"keywords: tez\n", "site/docs/a.md:2:11: front matter: keywords must be a list, not `tez`; write a list, such as keywords: [one, two]"},
+		{"title: T\nlast_update:\n  date: [2025]\n", "site/docs/a.md:4:9: front matter: last_update.date must be text, not a list; quote the value: last_update.date: \"…\""},
+	}
+	for _, tt := range tests {
+		_, err := parseFrontMatter("site/docs/a.md", []byte(tt.fm))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%q:\n got %v\nwant %s", tt.fm, err, tt.want)
+		}
+	}
+}

@@ -148,7 +148,7 @@ func (p *sidebarParser) doc(n *yaml.Node, id string) (*Doc, bool) {
 	if d, ok := p.site.ByID[id]; ok {
 		return d, !d.FrontMatter.Unlisted
 	}
-	if _, draft := p.site.Drafts[id]; draft {
+	if _, draft := p.site.Drafts[id]; draft || p.site.unreadable[id] {
 		return nil, false
 	}
 	p.errf(n, "doc id %q does not exist; create docs/%s.md or fix the id", id, id)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,7 +19,9 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"tzdocs/internal/assistant"
 	"tzdocs/internal/content"
+	"tzdocs/internal/feedback"
 	"tzdocs/internal/output"
 	"tzdocs/internal/server"
 	"tzdocs/internal/sitebuild"
@@ -27,6 +30,19 @@ import (
 // Options say what to develop.
 type Options struct {
 	SiteDir, OutDir, WebDir string
+	// Feedback, Assistant and Secret serve the feedback and Ask AI APIs as `tzdocs serve` does
+	// (see server.Options); nil leaves them out.
+	Feedback  feedback.Store
+	Assistant assistant.Engine
+	Secret    []byte
+	// Logger receives the server's messages; nil discards them.
+	Logger *slog.Logger
+	// Toolchain and ComponentsCache are sitebuild.Options' (where the site's components are
+	// compiled with, and kept); empty for the defaults.
+	Toolchain, ComponentsCache string
+	// OwnsOut says OutDir is dev's own folder, not one the writer chose: what it holds that is
+	// not a build (what a killed build left) is removed, so dev always starts.
+	OwnsOut bool
 	// Log receives build results and errors.
 	Log io.Writer
 	// Debounce is how long to wait for more file events before rebuilding (default 10 ms): an
@@ -60,7 +76,8 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 		opts.Debounce = 10 * time.Millisecond
 	}
 	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
-	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true})
+	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true, OwnsOut: opts.OwnsOut,
+		Toolchain: opts.Toolchain, ComponentsCache: opts.ComponentsCache})
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
@@ -83,7 +100,8 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 	return d, nil
 }
 
-// Close stops watching and the prerender worker.
+// Close stops watching and the prerender worker, and writes out the search analytics the server
+// still holds.
 func (d *Dev) Close() {
 	select {
 	case <-d.done:
@@ -94,6 +112,16 @@ func (d *Dev) Close() {
 	d.hub.close()
 	d.bg.Wait()
 	d.builder.Close()
+	d.mu.RLock()
+	srv := d.srv
+	d.mu.RUnlock()
+	if srv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Close(ctx); err != nil {
+			fmt.Fprintf(d.opts.Log, "closing the server: %v\n", err)
+		}
+	}
 }
 
 func (d *Dev) watchTree(root string) error {
@@ -180,7 +208,10 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		d.mu.Lock()
 		recs := res.RecordsChange
 		if d.srv == nil {
-			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub})
+			// The same APIs as `tzdocs serve`, over the index each rebuild patches; no rate limits
+			// on the writer's own machine.
+			d.srv, err = server.New(server.Options{Dir: d.opts.OutDir, DevEvents: d.hub, Feedback: d.opts.Feedback,
+				Assistant: d.opts.Assistant, Secret: d.opts.Secret, Logger: d.opts.Logger, NoRateLimits: true})
 			if err == nil {
 				d.srv.SetRecordsVersion(recs.To)
 			}
@@ -218,8 +249,15 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		}
 		t := newTimings(first, start, res.Phases, served, patch)
 		fmt.Fprintf(d.opts.Log, "built in %d ms: %d pages changed (%s)\n", res.Duration.Milliseconds(), len(res.Changed), t)
-		d.hub.send("ok", map[string]any{})
+		if len(res.Errors) == 0 {
+			d.hub.send("ok", map[string]any{})
+		}
 		d.hub.send("reload", reloadEvent{Routes: changed, Timings: t.ms()})
+		if len(res.Errors) > 0 {
+			// Every page was written (a component in error shows as text), and the writer sees
+			// why in the banner, after the reload, which hides it.
+			d.hub.send("error", errorEvent(errors.Join(res.Errors...)))
+		}
 	}
 	if deferred {
 		// After the event, so the browser's reload does not wait behind Node for a core.
@@ -235,12 +273,17 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	}
 }
 
+// errorEvent is the data of an "error" event: the message, and the file and line of the first
+// problem that has them. A single problem's message leaves out the position the event carries;
+// several are listed whole.
 func errorEvent(err error) map[string]any {
 	ev := map[string]any{"message": err.Error()}
 	var diag *content.Diagnostic
 	if errors.As(err, &diag) {
 		ev["file"], ev["line"] = diag.File, diag.Line
-		ev["message"] = diag.Message
+		if err.Error() == diag.Error() {
+			ev["message"] = diag.Message
+		}
 	}
 	return ev
 }
@@ -270,15 +313,29 @@ type hub struct {
 	mu      sync.Mutex
 	clients map[chan []byte]struct{}
 	closed  bool
+	// state is the last build's outcome, its "error" or "ok" event, sent first to every browser
+	// that connects: a reload or a new tab shows a build error until it is fixed, and a browser
+	// that reconnects after the fix drops the error it showed.
+	state []byte
 }
 
-func newHub() *hub { return &hub{clients: map[chan []byte]struct{}{}} }
+func newHub() *hub {
+	return &hub{clients: map[chan []byte]struct{}{}, state: event("ok", map[string]any{})}
+}
 
-func (h *hub) send(event string, data any) {
+// event is the text of one server-sent event.
+func event(name string, data any) []byte {
 	b, _ := json.Marshal(data)
-	msg := []byte(fmt.Sprintf("event: %s\ndata: %s\n\n", event, b))
+	return []byte(fmt.Sprintf("event: %s\ndata: %s\n\n", name, b))
+}
+
+func (h *hub) send(name string, data any) {
+	msg := event(name, data)
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if name == "error" || name == "ok" {
+		h.state = msg
+	}
 	for c := range h.clients {
 		select {
 		case c <- msg:
@@ -311,6 +368,7 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.clients[c] = struct{}{}
+	c <- h.state // the channel is new and empty: this cannot block
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()

@@ -186,11 +186,20 @@ func TestBuildErrorComesAndGoes(t *testing.T) {
 	if !strings.Contains(page(t, url+"/architecture/accounts"), "Accounts hold tez.") {
 		t.Error("the last good page is not served under the error")
 	}
+	// A page loaded now (a reload, a new tab) is told of the error as soon as it connects.
+	if late := waitFor(t, events(t, url), "error "); late != ev {
+		t.Errorf("a browser connecting during the error got %q, want %q", late, ev)
+	}
 	edit(t, dir, "docs/architecture/accounts.md", "date: someday", "date: 2025-01-03")
 	waitFor(t, ch, "ok ")
 	ev = waitFor(t, ch, "reload ")
 	if !strings.Contains(ev, `"/architecture/accounts"`) {
 		t.Errorf("reload event %q after the fix lacks the page", ev)
+	}
+	late := events(t, url)
+	// Once fixed, a browser that connects is told the build is fine.
+	if first := waitFor(t, late, ""); first != "ok {}" {
+		t.Errorf("a browser connecting after the fix first got %q", first)
 	}
 }
 
@@ -263,5 +272,58 @@ func TestDeletedPageStopsBeingServed(t *testing.T) {
 		} else {
 			res.Body.Close()
 		}
+	}
+}
+
+func TestComponentErrorReachesTheBrowserUntilFixed(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Bakers get rights.", "import Gauge from '@site/src/components/Gauge';\n\nBakers get rights.\n\n<Gauge level={2} />", 1) + `
+-- site/src/components/Gauge.tsx --
+export default function Gauge({ level }: { level: number }) {
+  if (level > 1) {
+    throw new Error("level " + level + " is too high");
+  }
+  return <p>level {level}</p>;
+}
+`
+	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	toolchain, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := Start(ctx, Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "out"), WebDir: filepath.Join(dir, "web"),
+		Toolchain: toolchain, ComponentsCache: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-d.rebuilt
+	srv := httptest.NewServer(d)
+	t.Cleanup(func() {
+		cancel()
+		d.Close()
+		srv.Close()
+	})
+	ev := waitFor(t, events(t, srv.URL), "")
+	if !strings.HasPrefix(ev, "error ") || !strings.Contains(ev, `"file":"site/docs/architecture/bakers.md"`) ||
+		!strings.Contains(ev, `\u003cGauge\u003e threw while rendering: level 2 is too high (at src/components/Gauge.tsx:3:`) {
+		t.Errorf("a browser connecting while a component throws got %q", ev)
+	}
+	ch := events(t, srv.URL)
+	edit(t, dir, "docs/architecture/bakers.md", "<Gauge level={2} />", "<Gauge level={1} />")
+	waitFor(t, ch, "ok ")
+	if !strings.Contains(page(t, srv.URL+"/architecture/bakers"), "<p>level <!-- -->1</p>") {
+		t.Error("the fixed use is not rendered")
+	}
+}
+
+func TestMDXMistakeReachesTheBrowserAtItsLine(t *testing.T) {
+	dir, url, ch := startDev(t)
+	edit(t, dir, "docs/architecture/bakers.md", "Bakers get rights.", "Bakers get <b>rights.")
+	ev := waitFor(t, ch, "error ")
+	if !strings.Contains(ev, `"file":"site/docs/architecture/bakers.md","line":7`) || !strings.Contains(ev, `is not closed; add \u003c/b\u003e before the end of the paragraph`) {
+		t.Errorf("error event %q", ev)
+	}
+	if strings.Contains(page(t, url+"/architecture/bakers"), "<b>rights.") {
+		t.Error("the mangled page was served")
 	}
 }

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/yuin/goldmark/parser"
 
@@ -12,16 +13,29 @@ import (
 
 // bindComponents reads the page's import statements (outside code fences) and tells the parser
 // which of the names they bind are site components. An import of a component path that names no
-// file is a warning at the statement; its uses stay text, with the unknown-component warning.
-func bindComponents(pc parser.Context, src []byte, resolve func(string) (string, error)) {
+// file (a misspelt name, a moved file) is a component error at the statement, and the only one:
+// its uses are not reported again as components tzdocs does not run. Like the other component
+// errors, it does not stop the build (the uses show as text) but fails it.
+//
+// An import that names no file but binds only built-in components (a Docusaurus site's
+// '@site/src/components/QuizQuestion', which tzdocs renders itself) is no error: the built-in
+// renders its uses.
+func bindComponents(pc parser.Context, src []byte, resolve func(string) (string, error), builtins []string) {
 	bound := map[string]sitecomp.Target{}
+	unresolved := map[string]bool{}
 	for _, imp := range sitecomp.ParseImports(outsideFences(src)) {
 		if isMarkdownModule(imp.Module) {
 			continue
 		}
 		component, err := resolve(imp.Module)
+		if err != nil && bindsOnly(imp.Bindings, builtins) {
+			continue
+		}
 		if err != nil {
-			diag.Warn(pc, imp.Offset, fmt.Sprintf("cannot resolve import %q: %v; its components are shown as text", imp.Module, err))
+			sitecomp.Fail(pc, imp.Offset, fmt.Sprintf("cannot resolve import %q: %v; fix the path, or add the component (its uses show as text)", imp.Module, err))
+			for _, b := range imp.Bindings {
+				unresolved[b.Local] = true
+			}
 			continue
 		}
 		if component == "" {
@@ -38,6 +52,19 @@ func bindComponents(pc parser.Context, src []byte, resolve func(string) (string,
 	if len(bound) > 0 {
 		sitecomp.SetBindings(pc, bound)
 	}
+	if len(unresolved) > 0 {
+		sitecomp.SetUnresolved(pc, unresolved)
+	}
+}
+
+// bindsOnly reports whether every name bindings bind is one of names.
+func bindsOnly(bindings []sitecomp.Binding, names []string) bool {
+	for _, b := range bindings {
+		if !slices.Contains(names, b.Local) {
+			return false
+		}
+	}
+	return len(bindings) > 0
 }
 
 func isMarkdownModule(m string) bool {

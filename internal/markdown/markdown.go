@@ -71,7 +71,7 @@ type PageContext struct {
 	// relative to the page) to the site component it is, named by its path under the components
 	// folder without extension ("Counter", "cards/Card"). It returns "" and no error for a module
 	// that is no site component (a package, a Markdown partial, '@theme/…'), and an error, which
-	// becomes a warning at the import, for a component path that names no file. With it nil,
+	// becomes an error at the import, for a component path that names no file. With it nil,
 	// pages use no site component.
 	ResolveComponent func(importPath string) (component string, err error)
 }
@@ -327,7 +327,7 @@ func (c *Converter) Convert(src []byte, ctx PageContext) (*Document, error) {
 	}
 	pc := parser.NewContext()
 	if ctx.ResolveComponent != nil {
-		bindComponents(pc, src, ctx.ResolveComponent)
+		bindComponents(pc, src, ctx.ResolveComponent, c.decl.KnownComponents())
 	}
 	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 

@@ -360,3 +360,34 @@ func TestCopyTreeKeepsSidecarsMadeBeforehand(t *testing.T) {
 		t.Error("a .gz file with no file beside it was not copied as itself")
 	}
 }
+
+func TestAFailedFirstBuildLeavesAFolderTheNextBuildTakes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	w := NewWriter(dir)
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addSample(o)
+	o.Discard() // the build failed before its Write: the folders its files were staged in stay
+	if _, err := NewWriter(dir).Write(sample()); err != nil {
+		t.Fatalf("the next build refused the folder: %v", err)
+	}
+
+	// A folder of tzdocs's own that holds no build (a killed build's files) is emptied, not refused.
+	owned := filepath.Join(t.TempDir(), "dev")
+	if err := os.MkdirAll(filepath.Join(owned, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(owned, "a", "index.html"), []byte("left by a killed build"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ow := NewWriter(owned)
+	ow.Owned = true
+	if _, err := ow.Write(sample()); err != nil {
+		t.Fatalf("an owned folder was refused: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(owned, "a", "index.html")); string(b) == "left by a killed build" {
+		t.Error("the killed build's file is still there")
+	}
+}

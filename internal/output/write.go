@@ -372,6 +372,9 @@ type Writer struct {
 	// NoSidecars leaves out the brotli and gzip forms of files: `tzdocs dev` serves on the
 	// writer's own machine, where compressing every rebuild's pages would only slow the reload.
 	NoSidecars bool
+	// Owned says the folder is tzdocs's own (`tzdocs dev`'s default folder): whatever it holds that
+	// is not a build, such as what a killed build left, is removed instead of refused.
+	Owned bool
 }
 
 // NewWriter returns a Writer for the folder dir.
@@ -393,7 +396,7 @@ const tempSuffix = ".tzdocs-tmp"
 // compressed nor written again. It refuses a folder that holds something other than a tzdocs build.
 func (w *Writer) NewOutput() (*Output, error) {
 	if w.written == nil {
-		if err := checkDir(w.dir, true); err != nil {
+		if err := checkDir(w.dir, true, w.Owned); err != nil {
 			return nil, err
 		}
 	}
@@ -434,7 +437,7 @@ func (w *Writer) Write(out *Output) (map[string]bool, error) {
 	if first {
 		// An Output of this Writer checked and cleaned the folder before staging files into it.
 		if out.dir == "" {
-			if err := checkDir(w.dir, true); err != nil {
+			if err := checkDir(w.dir, true, w.Owned); err != nil {
 				return nil, err
 			}
 		}
@@ -515,9 +518,12 @@ func hashOf(data []byte) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// checkDir makes sure the output folder exists and is tzdocs's to write: empty, or a build. With
-// clean, it also removes the temporary files an interrupted build left there.
-func checkDir(dir string, clean bool) error {
+// checkDir makes sure the output folder exists and is tzdocs's to write: empty, or a build. A
+// folder holding only folders and the temporary files of a build that failed counts as empty: a
+// failed first build leaves that, and the next one must be able to start. With owned, a folder that
+// is neither is emptied instead of refused (it is tzdocs's own, such as `tzdocs dev`'s). With clean,
+// it also removes the temporary files an interrupted build left there, and the folders left empty.
+func checkDir(dir string, clean, owned bool) error {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return os.MkdirAll(dir, 0o755)
@@ -526,15 +532,63 @@ func checkDir(dir string, clean bool) error {
 		return err
 	}
 	if len(entries) > 0 && !isBuild(dir) {
-		return fmt.Errorf("output folder %s is not empty and is not a tzdocs build (no %s); choose another --out or empty it yourself", dir, ManifestFile)
-	}
-	if clean {
-		return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && isTemp(d.Name()) {
-				_ = os.Remove(p)
-			}
+		empty, err := holdsNoFiles(dir)
+		if err != nil {
 			return err
-		})
+		}
+		switch {
+		case owned && !empty:
+			if err := emptyDir(dir, entries); err != nil {
+				return fmt.Errorf("emptying the output folder %s: %w", dir, err)
+			}
+			return nil
+		case !empty:
+			return fmt.Errorf("output folder %s is not empty and is not a tzdocs build (no %s); choose another --out or empty it yourself", dir, ManifestFile)
+		}
+	}
+	if !clean {
+		return nil
+	}
+	var dirs []string
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && p != dir:
+			dirs = append(dirs, p)
+		case !d.IsDir() && isTemp(d.Name()):
+			_ = os.Remove(p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- { // deepest first; Remove fails, as it should, on a folder not empty
+		_ = os.Remove(dirs[i])
+	}
+	return err
+}
+
+// holdsNoFiles tells whether dir holds nothing but folders and temporary files.
+func holdsNoFiles(dir string) (bool, error) {
+	empty := true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !isTemp(d.Name()) {
+			empty = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return empty, err
+}
+
+// emptyDir removes everything in dir, whose entries are given.
+func emptyDir(dir string, entries []os.DirEntry) error {
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -33,6 +33,9 @@ type Options struct {
 	WebDir  string // the web app's build output, holding client/ and server/
 	// Dev adds the live-reload event URL to the site data.
 	Dev bool
+	// OwnsOut says OutDir is tzdocs's own folder (`tzdocs dev`'s default): what it holds that is
+	// not a build is removed rather than refused.
+	OwnsOut bool
 	// Toolchain is the web app's folder, whose Vite and React compile the site's own components
 	// (src/components/): the folder above WebDir when empty.
 	Toolchain string
@@ -71,7 +74,10 @@ type Result struct {
 
 // Builder builds a site and keeps what it needs to rebuild quickly.
 type Builder struct {
-	opts       Options
+	opts Options
+	// keepGoing makes load go on past the content's errors, as far as what loaded allows, so that
+	// Check reports every kind of error in one run.
+	keepGoing  bool
 	hl         *highlight.Highlighter
 	conv       *markdown.Converter
 	convMath   bool // whether conv reads math (site.yaml markdown.math)
@@ -119,6 +125,7 @@ func New(opts Options) *Builder {
 	}
 	out := output.NewWriter(opts.OutDir)
 	out.NoSidecars = opts.Dev
+	out.Owned = opts.OwnsOut
 	return &Builder{
 		opts:      opts,
 		hl:        highlight.New(),
@@ -321,23 +328,31 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
+	var found []error // the errors load went on past (with keepGoing)
+	goOn := func(err error) bool {
+		if b.keepGoing && ctx.Err() == nil {
+			found = append(found, err)
+			return true
+		}
+		return false
+	}
 	site, err := content.ScanWith(cfg, b.scan)
-	if err != nil {
+	if err != nil && (site == nil || !goOn(err)) {
 		return nil, nil, nil, nil, err
 	}
 	// A site without a components folder stops here: nothing else is read or started for it.
 	set, err := components.Scan(cfg.Dir, cfg.ComponentsPath)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, errors.Join(append(found, err)...)
 	}
 	b.comps = &siteComponents{set: set}
 	clk.mark(PhaseLoad)
 	docs, images, warnings, err := b.convertAll(ctx, site)
-	if err != nil {
-		return nil, nil, nil, warnings, err
+	if err != nil && (docs == nil || !goOn(err)) {
+		return nil, nil, nil, warnings, errors.Join(append(found, err)...)
 	}
 	warnings = append(warnings, componentWarnings(cfg.Dir, set)...)
-	if err := site.Resolve(func(d *content.Doc) string { return docs[d].Title }); err != nil {
+	if err := site.Resolve(func(d *content.Doc) string { return docs[d].Title }); err != nil && !goOn(err) {
 		return nil, nil, nil, warnings, err
 	}
 	for _, d := range site.Docs {
@@ -346,10 +361,14 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 		}
 	}
 	if err := b.renderComponents(ctx, site, b.comps, docs); err != nil {
-		return nil, nil, nil, warnings, err
+		return nil, nil, nil, warnings, errors.Join(append(found, err)...)
 	}
 	warnings = append(warnings, checkAnchors(site, docs)...)
 	clk.mark(PhaseConvert)
+	if len(found) > 0 {
+		// What loaded, with the errors: Check reads more from it.
+		return site, docs, images, warnings, errors.Join(found...)
+	}
 	return site, docs, images, warnings, nil
 }
 
@@ -454,7 +473,13 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *co
 			return img, err
 		},
 	}
-	if set := b.comps.set; set != nil {
+	set := b.comps.set
+	if set == nil {
+		// No components folder: an import of a path in it still names no file, an error as a
+		// misspelt component is (Docusaurus would not build the page either).
+		set = noComponents(site.Config)
+	}
+	if set != nil {
 		file := filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(d.File)) // d.File is relative to the site's parent
 		ctx.ResolveComponent = func(module string) (string, error) { return set.Resolve(file, module) }
 	}
@@ -524,6 +549,20 @@ func routesHash(site *content.Site) string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
+// noComponents is the empty set of components of a site without a components folder, which
+// resolves imports of paths in that folder to errors; nil if the site's folder has no absolute path.
+func noComponents(cfg *config.Config) *components.Set {
+	site, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil
+	}
+	dir := cfg.ComponentsPath
+	if dir == "" {
+		dir = components.DefaultDir
+	}
+	return &components.Set{SiteDir: site, Dir: filepath.Join(site, filepath.FromSlash(dir)), Modules: map[string]string{}}
+}
+
 // checkAnchors warns about links whose #fragment names no element of the target page: a heading,
 // any other element with that id (raw HTML, a component's output) or an <a name>.
 func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) []error {
@@ -556,10 +595,47 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 				continue
 			}
 			warnings = append(warnings, &content.Diagnostic{File: d.File, Line: l.Line, Col: l.Col,
-				Message: fmt.Sprintf("broken anchor in %s: %s has no heading or element with id %q", l.Dest, target.Route, frag)})
+				Message: fmt.Sprintf("broken anchor in %s: %s has no heading or element with id %q; %s", l.Dest, target.Route, frag, anchorHint(frag, ids[target.Route]))})
 		}
 	}
 	return warnings
+}
+
+// anchorHint says how to mend a link to a fragment the target lacks: the nearest id it has, when
+// one is close (a heading renamed, a typo), and how to give a heading the linked id.
+func anchorHint(frag string, ids map[string]bool) string {
+	best, bestDist := "", len(frag)/3+2 // further than that, a suggestion would mislead
+	for id := range ids {
+		if d := editDistance(frag, id); d < bestDist || d == bestDist && best != "" && id < best {
+			best, bestDist = id, d
+		}
+	}
+	fix := fmt.Sprintf("give the heading you mean that id with {#%s} after its text, or link without the anchor", frag)
+	if best != "" {
+		return fmt.Sprintf("did you mean #%s? Fix the link, or %s", best, fix)
+	}
+	return "fix the link, or " + fix
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // pageData assembles the data the client renders for one doc.
@@ -676,10 +752,11 @@ func sortedKeys[V any](m map[string]V) []string {
 // with the site's current versions (content.CheckVersionLabels), are errors here.
 func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
 	b := New(Options{SiteDir: siteDir})
+	b.keepGoing = true
 	defer b.Close()
 	site, _, _, warnings, err := b.load(ctx, nil)
-	if err == nil && b.comps != nil && len(b.comps.problems) > 0 {
-		err = errors.Join(b.comps.problems...)
+	if b.comps != nil && len(b.comps.problems) > 0 {
+		err = errors.Join(append([]error{err}, b.comps.problems...)...)
 	}
 	if site != nil {
 		err = errors.Join(err, errors.Join(content.CheckVersionLabels(site)...))

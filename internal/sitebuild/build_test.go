@@ -269,7 +269,7 @@ func TestUnlistedPagesStayOutOfSitemapAndSidebars(t *testing.T) {
 }
 
 func TestBrokenLinksAndAnchorsWarn(t *testing.T) {
-	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", "Accounts hold tez. See [x](/missing) and [y](/architecture/bakers#no-such-heading) and [z](#implicit-accounts)"+
+	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", "Accounts hold tez. See [x](/missing) and [y](/architecture/bakers#no-such-heading) and [w](/architecture/bakers#right) and [z](#implicit-accounts)"+
 		" and [a <span id=\"delegate\">delegate</span>](#delegate) and <a name=\"old-name\"></a>[old](#old-name).", 1)
 	_, res, err := buildSite(t, archive)
 	if err != nil {
@@ -283,7 +283,8 @@ func TestBrokenLinksAndAnchorsWarn(t *testing.T) {
 	for _, want := range []string{
 		"site/docs/architecture/accounts.md:7:",
 		"broken link to /missing",
-		`broken anchor in /architecture/bakers#no-such-heading: /architecture/bakers has no heading or element with id "no-such-heading"`,
+		`broken anchor in /architecture/bakers#no-such-heading: /architecture/bakers has no heading or element with id "no-such-heading"; fix the link, or give the heading you mean that id with {#no-such-heading} after its text, or link without the anchor`,
+		`broken anchor in /architecture/bakers#right: /architecture/bakers has no heading or element with id "right"; did you mean #rights? Fix the link`,
 	} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("warnings lack %q:\n%s", want, joined)

@@ -56,7 +56,7 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 	}
 	bundle, err := components.Compile(ctx, sc.set, b.toolchain(), cacheDir)
 	if err != nil {
-		return err
+		return positioned(err)
 	}
 	sc.bundle = bundle
 	if b.compWorker != nil && b.compWorker.Bundle() != bundle.Server {
@@ -67,7 +67,7 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 		cfg := site.Config
 		w, err := components.Start(context.WithoutCancel(ctx), bundle, sc.set.SiteDir, components.Site{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, CustomFields: map[string]any{}})
 		if err != nil {
-			return err
+			return positioned(err)
 		}
 		b.compWorker = w
 	}
@@ -95,6 +95,16 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 		sc.problems = append(sc.problems, problems...)
 	}
 	return nil
+}
+
+// positioned turns a component that does not compile or load into a content.Diagnostic at its
+// file and line, which the dev server's banner and editors can take the writer to.
+func positioned(err error) error {
+	var ce *components.CompileError
+	if errors.As(err, &ce) && ce.File != "" {
+		return &content.Diagnostic{File: ce.File, Line: ce.Line, Col: ce.Col, Message: ce.Problem()}
+	}
+	return err
 }
 
 // relToSite names a component by its file relative to the site folder.

@@ -2,11 +2,13 @@ package sitebuild
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tzdocs/internal/content"
 	"tzdocs/internal/output"
 	"tzdocs/internal/sitetest"
 )
@@ -131,7 +133,10 @@ All tutorials.
 	if !strings.Contains(joined, "accounts.md:29:1: <Chart> threw while rendering: package recharts is not available to site components") {
 		t.Errorf("errors lack the chart's:\n%s", joined)
 	}
-	if len(res.Errors) != 3 {
+	if !strings.Contains(joined, `accounts.md:10:1: cannot resolve import "@site/src/components/Gone"`) {
+		t.Errorf("errors lack the misspelt import's:\n%s", joined)
+	}
+	if len(res.Errors) != 4 {
 		t.Errorf("%d errors:\n%s", len(res.Errors), joined)
 	}
 	var warnings []string
@@ -140,7 +145,6 @@ All tutorials.
 	}
 	w := strings.Join(warnings, "\n")
 	for _, want := range []string{
-		`accounts.md:10:1: cannot resolve import "@site/src/components/Gone"`,
 		`site/src/components/Chart.tsx:1: package "recharts" is not available to site components`,
 		"site/src/theme: " + ThemeOverrideWarning,
 	} {
@@ -184,8 +188,9 @@ All tutorials.
 }
 
 func TestSiteWithoutComponentsFolderNeedsNoToolchain(t *testing.T) {
-	// An import of a component path with no components folder is a use shown as text, as before,
-	// and nothing is compiled: the toolchain given does not exist.
+	// An import of a component path with no components folder names no file: an error at the
+	// import, as a misspelt one is, with the use shown as text; nothing is compiled (the toolchain
+	// given does not exist).
 	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", "import Counter from '@site/src/components/Counter';\n\nAccounts hold tez.\n\n<Counter />", 1)
 	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
 	cache := t.TempDir()
@@ -196,10 +201,49 @@ func TestSiteWithoutComponentsFolderNeedsNoToolchain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Errors) != 0 || !strings.Contains(read(t, filepath.Join(dir, "dist"), "architecture/accounts/index.html"), "&lt;Counter /&gt;") {
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), `accounts.md:7:1: cannot resolve import "@site/src/components/Counter": no file src/components/Counter.tsx`) ||
+		!strings.Contains(read(t, filepath.Join(dir, "dist"), "architecture/accounts/index.html"), "&lt;Counter /&gt;") {
 		t.Errorf("errors %v", res.Errors)
 	}
 	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
 		t.Errorf("something was compiled: %v", entries)
+	}
+}
+
+func TestSiteComponentThatDoesNotCompileIsAnErrorAtItsLine(t *testing.T) {
+	archive := strings.Replace(sitetest.Minimal, "Accounts hold tez.", `import Gauge from '@site/src/components/Gauge';
+
+Accounts hold tez.
+
+<Gauge level={2} />`, 1) + `
+-- site/src/components/Gauge.tsx --
+export default function Gauge({ level }: { level: number }) {
+  if (level > 1 {
+    return <p>high</p>;
+  }
+  return <p>ok</p>;
+}
+`
+	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "site"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web"),
+		Toolchain: web, ComponentsCache: t.TempDir()})
+	t.Cleanup(b.Close)
+	_, err = b.Build(context.Background())
+	var d *content.Diagnostic
+	if !errors.As(err, &d) || d.File != "site/src/components/Gauge.tsx" || d.Line != 2 {
+		t.Fatalf("build error %q (%T), want one at site/src/components/Gauge.tsx:2", err, err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "a site component does not compile: Expected `)` but found `{`") {
+		t.Errorf("error %q does not say what is wrong", msg)
+	}
+	for _, noise := range []string{"\x1b[", "node:internal", "triggerUncaughtException", "\n"} {
+		if strings.Contains(msg, noise) {
+			t.Errorf("error %q holds %q: terminal codes or Node's internals", msg, noise)
+		}
 	}
 }

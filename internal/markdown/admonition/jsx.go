@@ -116,7 +116,7 @@ func (jsxParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) 
 
 func (jsxParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Admonition); !n.closed {
-		diag.Warn(pc, n.start, "<Admonition> is not closed; add a line </Admonition> where it ends")
+		diag.Fail(pc, n.start, "<Admonition> is not closed; add a line </Admonition> where it ends")
 	}
 }
 

@@ -120,7 +120,7 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 // around it.
 func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Details); !n.closed {
-		diag.Warn(pc, n.start, "<details> is not closed; add a line </details> where it ends")
+		diag.Fail(pc, n.start, "<details> is not closed; add a line </details> where it ends")
 	}
 }
 func (blockParser) CanInterruptParagraph() bool { return true }

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/yuin/goldmark/parser"
 )
@@ -23,9 +24,11 @@ func Fail(pc parser.Context, offset int, message string) {
 	record(pc, errKey, offset, message)
 }
 
-// Errors returns the errors recorded in pc, in the order they were found.
+// Errors returns the errors recorded in pc, ordered by offset (checks that run after parsing
+// find theirs later, but a writer reads a page from the top).
 func Errors(pc parser.Context) []Error {
 	list, _ := pc.Get(errKey).([]Error)
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Offset < list[j].Offset })
 	return list
 }
 

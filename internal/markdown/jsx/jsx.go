@@ -123,6 +123,9 @@ func (c checker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 	builtins := strings.Join(c.components, ", ")
 	warn := func(offset int, name string) {
 		head, _, _ := strings.Cut(name, ".")
+		if sitecomp.Unresolved(pc, head) {
+			return // its import is an error already
+		}
 		var msg string
 		switch module, imported := imports[head]; {
 		case imported:

@@ -5,6 +5,7 @@ package jsxtag
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"strconv"
 	"strings"
@@ -68,8 +69,25 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // Parse reads one tag at the start of s. It returns the tag and its length in bytes; ok is false
 // when s does not start with a complete tag.
 func Parse(s []byte) (tag Tag, n int, ok bool) {
+	tag, n, _ = parse(s)
+	return tag, n, n > 0
+}
+
+// Problem says, in the writer's terms, why s, which starts with a tag's name (<name), is not a
+// complete tag: an attribute's {expression} or quoted value that never closes, or no closing >.
+// It returns "" when Parse reads a tag, and when s reads more like text with a "<" in it.
+func Problem(s []byte) string {
+	_, n, problem := parse(s)
+	if n > 0 {
+		return ""
+	}
+	return problem
+}
+
+// parse is Parse, saying why when it fails (n is 0; the reason may be "" for text that is no tag).
+func parse(s []byte) (tag Tag, n int, problem string) {
 	if len(s) < 2 || s[0] != '<' {
-		return tag, 0, false
+		return tag, 0, ""
 	}
 	i := 1
 	if s[i] == '/' {
@@ -78,7 +96,7 @@ func Parse(s []byte) (tag Tag, n int, ok bool) {
 	}
 	start := i
 	if i >= len(s) || !isNameStart(s[i]) {
-		return tag, 0, false
+		return tag, 0, ""
 	}
 	for i < len(s) && isNameChar(s[i]) {
 		i++
@@ -90,16 +108,16 @@ func Parse(s []byte) (tag Tag, n int, ok bool) {
 			i++
 		}
 		if i >= len(s) {
-			return tag, 0, false
+			return tag, 0, fmt.Sprintf("<%s is never ended with >; end the tag", tag.Name)
 		}
 		switch {
 		case s[i] == '>':
-			return tag, i + 1, true
+			return tag, i + 1, ""
 		case s[i] == '/' && i+1 < len(s) && s[i+1] == '>' && !tag.Closing:
 			tag.SelfClose = true
-			return tag, i + 2, true
+			return tag, i + 2, ""
 		case tag.Closing || i == j || !(isNameStart(s[i]) || s[i] == '_' || s[i] == '@' || s[i] == ':'):
-			return tag, 0, false // attributes need a space before them
+			return tag, 0, "" // attributes need a space before them
 		}
 		a := Attr{}
 		start := i
@@ -121,20 +139,20 @@ func Parse(s []byte) (tag Tag, n int, ok bool) {
 			i++
 		}
 		if i >= len(s) {
-			return tag, 0, false
+			return tag, 0, fmt.Sprintf("attribute %s of <%s> has no value after =; write %s=\"…\" or %s={…}", a.Name, tag.Name, a.Name, a.Name)
 		}
 		switch c := s[i]; c {
 		case '"', '\'':
 			end := bytes.IndexByte(s[i+1:], c)
 			if end < 0 {
-				return tag, 0, false
+				return tag, 0, fmt.Sprintf("the value of attribute %s of <%s> opens a quote %c that is never closed; close it", a.Name, tag.Name, c)
 			}
 			a.Value = string(s[i+1 : i+1+end])
 			i += end + 2
 		case '{':
 			end := MatchBrace(s, i)
 			if end < 0 {
-				return tag, 0, false
+				return tag, 0, fmt.Sprintf("the value of attribute %s of <%s> opens more braces { than it closes; balance them (%s={{…}} for an object)", a.Name, tag.Name, a.Name)
 			}
 			a.Value = strings.TrimSpace(string(s[i+1 : end]))
 			a.Expr = true

@@ -184,7 +184,7 @@ func (Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(esmParser{}, 850), util.Prioritized(commentParser{}, 850), util.Prioritized(elementParser{}, 850)),
 		parser.WithInlineParsers(util.Prioritized(inlineCommentParser{}, 100)),
-		parser.WithASTTransformers(util.Prioritized(htmlComments{}, 100)),
+		parser.WithASTTransformers(util.Prioritized(htmlComments{}, 100), util.Prioritized(openExpressions{}, 900)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

@@ -163,6 +163,12 @@ func split(b *ast.HTMLBlock, source []byte, pc parser.Context) []Part {
 		}
 		t, n, ok := jsxtag.Parse(value[i:])
 		if !ok {
+			if problem := jsxtag.Problem(value[i:]); problem != "" {
+				// Shown as written, the tag would reach the browser mangled (style={{…} becomes
+				// attributes named after its pieces): an error, at the tag.
+				diag.Fail(pc, offset(i), problem)
+				markBroken(pc, tagName(value[i+1:]))
+			}
 			continue
 		}
 		flush(i)
@@ -183,6 +189,15 @@ func split(b *ast.HTMLBlock, source []byte, pc parser.Context) []Part {
 	}
 	flush(len(value))
 	return parts
+}
+
+// tagName returns the name at the start of s.
+func tagName(s []byte) string {
+	n := 0
+	for n < len(s) && (isLower(s[n]) || s[n] >= 'A' && s[n] <= 'Z' || s[n] >= '0' && s[n] <= '9' || s[n] == '-') {
+		n++
+	}
+	return string(s[:n])
 }
 
 // void elements never have content or a closing tag.
@@ -244,7 +259,7 @@ func (Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(multiLineParser{}, 880)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{}, 350)),
-		parser.WithASTTransformers(util.Prioritized(blockTransformer{}, 300)),
+		parser.WithASTTransformers(util.Prioritized(blockTransformer{}, 300), util.Prioritized(balance{}, 900)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

@@ -43,6 +43,18 @@ func Bound(pc parser.Context, name string) bool {
 	return ok
 }
 
+var unresolvedKey = parser.NewContextKey()
+
+// SetUnresolved records the names the page imports from component paths that name no file (an
+// error at the import already says so).
+func SetUnresolved(pc parser.Context, names map[string]bool) { pc.Set(unresolvedKey, names) }
+
+// Unresolved reports whether name was imported from a component path that names no file.
+func Unresolved(pc parser.Context, name string) bool {
+	m, _ := pc.Get(unresolvedKey).(map[string]bool)
+	return m[name]
+}
+
 func bindings(pc parser.Context) map[string]Target {
 	b, _ := pc.Get(bindingsKey).(map[string]Target)
 	return b

@@ -100,7 +100,7 @@ func (tabsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 
 func (tabsParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Tabs); !n.closed {
-		diag.Warn(pc, n.start, "<Tabs> is not closed; add a line </Tabs> where it ends")
+		diag.Fail(pc, n.start, "<Tabs> is not closed; add a line </Tabs> where it ends")
 	}
 }
 func (tabsParser) CanInterruptParagraph() bool { return true }
@@ -116,8 +116,14 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 	var tag jsxtag.Tag
 	var offset int
 	if parent.Kind() != KindTabs {
-		if _, ok := jsxtag.StartsTag(line, "TabItem"); ok {
-			diag.Warn(pc, seg.Start+len(line)-len(bytes.TrimLeft(line, " \t")), "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
+		indent, ok := jsxtag.StartsTag(line, "TabItem")
+		switch {
+		case !ok:
+		case parent.Kind() == KindTabItem:
+			// The item before was not closed: that is the mistake, where it opens.
+			diag.Fail(pc, parent.(*TabItem).start, fmt.Sprintf("<TabItem> is not closed; add a line </TabItem> before the next <TabItem> (line %d)", lineOf(reader.Source(), seg.Start)))
+		default:
+			diag.Warn(pc, seg.Start+indent, "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
 		}
 		return nil, parser.NoChildren
 	}
@@ -171,11 +177,16 @@ func (itemParser) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 
 func (itemParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*TabItem); !n.closed {
-		diag.Warn(pc, n.start, "<TabItem> is not closed; add a line </TabItem> where it ends")
+		diag.Fail(pc, n.start, "<TabItem> is not closed; add a line </TabItem> where it ends")
 	}
 }
 func (itemParser) CanInterruptParagraph() bool { return true }
 func (itemParser) CanAcceptIndentedLine() bool { return true }
+
+// lineOf returns the 1-based line of offset in source.
+func lineOf(source []byte, offset int) int {
+	return bytes.Count(source[:offset], []byte("\n")) + 1
+}
 
 // numberer gives every tabs block its index, and every panel its id and selection.
 type numberer struct{}

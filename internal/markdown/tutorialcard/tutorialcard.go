@@ -104,7 +104,7 @@ func (containerParser) Continue(node ast.Node, reader text.Reader, pc parser.Con
 
 func (containerParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Container); !n.closed {
-		diag.Warn(pc, n.start, "<TutorialCardContainer> is not closed; add a line </TutorialCardContainer> where it ends")
+		diag.Fail(pc, n.start, "<TutorialCardContainer> is not closed; add a line </TutorialCardContainer> where it ends")
 	}
 }
 func (containerParser) CanInterruptParagraph() bool { return true }

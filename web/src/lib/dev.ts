@@ -3,6 +3,7 @@
 
 import { ROOT_ID } from "./boot";
 import { restoreDisclosures, saveDisclosures } from "./disclosures";
+import { announceRebuilt } from "./rebuilt";
 
 export interface ReloadTarget {
   reload(): Promise<void>;
@@ -56,14 +57,21 @@ function parse<T>(data: unknown): T | null {
   }
 }
 
-/** Opens the dev EventSource: `reload` refetches the current page in place, keeping the scroll
- *  position (the navigator's reload) and the open <details> and chosen tabs; `error` shows the
- *  overlay, `ok` hides it. Returns a function that closes the connection. */
+/** The attribute of <html> saying the state of the last build the server told of: "ok" or "error". */
+export const BUILD_STATE_ATTRIBUTE = "data-tz-dev-build";
+
+/** Opens the dev EventSource: `reload` drops what the page cached from the previous build (changed
+ *  routes, search answers) and refetches the current page in place, keeping the scroll position
+ *  (the navigator's reload) and the open <details> and chosen tabs; `error` shows the overlay, `ok`
+ *  hides it. The server sends the current one of those two first, so a page opened while the build
+ *  is failing shows the error. Returns a function that closes the connection. */
 export function connectDevEvents(url: string, target: ReloadTarget): () => void {
   const es = new EventSource(url);
+  const html = document.documentElement;
   es.addEventListener("reload", (e) => {
     const body = parse<{ routes?: string[] }>((e as MessageEvent).data);
     for (const r of body?.routes ?? []) target.cache.delete(r);
+    announceRebuilt();
     hideBuildError();
     const root = document.getElementById(ROOT_ID) ?? document.body;
     const kept = saveDisclosures(root);
@@ -76,8 +84,13 @@ export function connectDevEvents(url: string, target: ReloadTarget): () => void 
     // A connection failure also fires "error", without data: EventSource reconnects by itself.
     if (!(e instanceof MessageEvent)) return;
     const body = parse<BuildError>(e.data);
-    if (body) showBuildError(body);
+    if (!body) return;
+    showBuildError(body);
+    html.setAttribute(BUILD_STATE_ATTRIBUTE, "error");
   });
-  es.addEventListener("ok", () => hideBuildError());
+  es.addEventListener("ok", () => {
+    hideBuildError();
+    html.setAttribute(BUILD_STATE_ATTRIBUTE, "ok");
+  });
   return () => es.close();
 }

@@ -3,6 +3,7 @@
 // SDK, so the dialog chunk stays small.
 
 import { LruCache } from "../lib/cache";
+import { onRebuilt } from "../lib/rebuilt";
 import type { SiteData } from "../lib/contract";
 import type { MultiQueryResponse, SearchResult } from "./types";
 
@@ -80,6 +81,8 @@ export interface SearchClient {
   search(query: string, options?: { page?: number; signal?: AbortSignal }): Promise<SearchResult>;
   /** The cached answer, if this query was answered recently. */
   cached(query: string, page?: number): SearchResult | undefined;
+  /** Drops the cached answers (the index they came from was rebuilt). */
+  forget(): void;
 }
 
 function abortError(): DOMException {
@@ -153,6 +156,9 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     cached(query, page = 0) {
       return cache.get(key(query, page));
     },
+    forget() {
+      cache.clear();
+    },
     async search(query, { page = 0, signal } = {}) {
       const q = query.trim();
       if (q === "") return emptyResult(settings, q);
@@ -173,16 +179,22 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   };
 }
 
-let shared: { key: string; client: SearchClient } | null = null;
+let shared: { key: string; client: SearchClient; stop: () => void } | null = null;
 
-/** One client per index for the whole page, so its cache outlives the dialog. */
+/** One client per index for the whole page, so its cache outlives the dialog (but not a rebuild of
+ *  the site by `tzdocs dev`, whose index answers differently). */
 export function sharedSearchClient(settings: SearchSettings): SearchClient {
   const key = `${settings.indexName}\u0000${settings.hitsPerPage}`;
-  if (shared?.key !== key) shared = { key, client: createSearchClient({ settings }) };
+  if (shared?.key !== key) {
+    shared?.stop();
+    const client = createSearchClient({ settings });
+    shared = { key, client, stop: onRebuilt(() => client.forget()) };
+  }
   return shared.client;
 }
 
 /** Test hook: forget the shared client and its cache. */
 export function resetSharedSearchClient(): void {
+  shared?.stop();
   shared = null;
 }

@@ -41,8 +41,9 @@ func (c *Converter) Parse(src []byte) (ast.Node, parser.Context) {
 	return c.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc)), pc
 }
 
-// Outputs renders a parsed document: "output.html", the Markdown export "output.md", and
-// "warnings.txt", one "line N: message" per warning the extensions recorded. A node kind that
+// Outputs renders a parsed document: "output.html", the Markdown export "output.md",
+// "warnings.txt", one "line N: message" per warning the extensions recorded, and "errors.txt",
+// the same for errors. A node kind that
 // has no Markdown export fails the test.
 func (c *Converter) Outputs(t *testing.T, src []byte, doc ast.Node, pc parser.Context) map[string]string {
 	t.Helper()
@@ -55,11 +56,14 @@ func (c *Converter) Outputs(t *testing.T, src []byte, doc ast.Node, pc parser.Co
 	for _, k := range w.Missing() {
 		t.Errorf("node kind %v has no Markdown export: declare one", k)
 	}
-	var warnings strings.Builder
+	var warnings, errs strings.Builder
 	for _, w := range diag.Warnings(pc) {
 		fmt.Fprintf(&warnings, "line %d: %s\n", bytes.Count(src[:w.Offset], []byte("\n"))+1, w.Message)
 	}
-	return map[string]string{"output.html": out.String(), "output.md": w.String(), "warnings.txt": warnings.String()}
+	for _, e := range diag.Errors(pc) {
+		fmt.Fprintf(&errs, "line %d: %s\n", bytes.Count(src[:e.Offset], []byte("\n"))+1, e.Message)
+	}
+	return map[string]string{"output.html": out.String(), "output.md": w.String(), "warnings.txt": warnings.String(), "errors.txt": errs.String()}
 }
 
 // RunExtensions checks every dir/*.txtar against goldmark with exts: see Converter.Outputs.

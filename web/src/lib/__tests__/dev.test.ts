@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { connectDevEvents } from "../dev";
+import { BUILD_STATE_ATTRIBUTE, connectDevEvents } from "../dev";
+import { REBUILT_EVENT } from "../rebuilt";
 
 class FakeEventSource {
   static last: FakeEventSource | undefined;
@@ -54,6 +55,28 @@ describe("dev events", () => {
     expect(document.querySelector(".tz-dev-error")?.textContent).toContain("docs/b.md:3");
     es.emit("ok");
     expect(document.querySelector(".tz-dev-error")).toBeNull();
+  });
+
+  it("tells the page's caches of each rebuild", () => {
+    const rebuilt = vi.fn();
+    window.addEventListener(REBUILT_EVENT, rebuilt);
+    try {
+      const { es } = connect();
+      es.emit("ok", {});
+      expect(rebuilt).not.toHaveBeenCalled();
+      es.emit("reload", { routes: ["/a"] });
+      expect(rebuilt).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener(REBUILT_EVENT, rebuilt);
+    }
+  });
+
+  it("marks the page with the state of the last build", () => {
+    const { es } = connect();
+    es.emit("error", { message: "broken" });
+    expect(document.documentElement.getAttribute(BUILD_STATE_ATTRIBUTE)).toBe("error");
+    es.emit("ok", {});
+    expect(document.documentElement.getAttribute(BUILD_STATE_ATTRIBUTE)).toBe("ok");
   });
 
   it("ignores connection errors, which carry no data", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { buildRequest, createSearchClient, isAbortError, SearchError } from "../client";
+import { announceRebuilt } from "../../lib/rebuilt";
+import { buildRequest, createSearchClient, isAbortError, resetSharedSearchClient, SearchError, sharedSearchClient } from "../client";
 import { hit, jsonResponse, result, searchFetch } from "./fixtures";
 
 const settings = { indexName: "tezosdocs", hitsPerPage: 20 };
@@ -57,6 +58,25 @@ describe("createSearchClient", () => {
     expect(client.cached("a")?.hits[0]?.hierarchy.lvl1).toBe("a");
     await client.search("a", { page: 1 });
     expect(calls).toHaveLength(2);
+  });
+
+  it("the shared client forgets its answers when `tzdocs dev` rebuilt the site", async () => {
+    let nbHits = 0;
+    const { fetch, calls } = searchFetch(() => jsonResponse({ results: [{ ...result([]), nbHits }] }));
+    vi.stubGlobal("fetch", fetch);
+    try {
+      const client = sharedSearchClient(settings);
+      expect((await client.search("quux")).nbHits).toBe(0);
+      nbHits = 1; // the writer added the word
+      expect((await client.search("quux")).nbHits).toBe(0);
+      announceRebuilt();
+      expect(client.cached("quux")).toBeUndefined();
+      expect((await client.search("quux")).nbHits).toBe(1);
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+      resetSharedSearchClient();
+    }
   });
 
   it("retries twice with backoff on network errors and 5xx, then fails", async () => {
