@@ -109,6 +109,9 @@ type AnalyticsState struct {
 	SearchesRolledUntil time.Time
 	// Rows dropped by the size cap, ever, per table.
 	DroppedQueries, DroppedEvents, DroppedDaily int64
+	// SkippedEvents counts the raw Insights events the roll-up left out because no valid
+	// request could have made them (a position outside 1 to MaxPosition, say).
+	SkippedEvents int64
 }
 
 // Names of the counters in the analytics_state table.
@@ -119,4 +122,10 @@ const (
 	StateDroppedQueries      = "dropped_search_queries"
 	StateDroppedEvents       = "dropped_insight_events"
 	StateDroppedDaily        = "dropped_daily"
+	StateSkippedEvents       = "skipped_insight_events"
 )
+
+// MaxPosition is the largest click position an event may give: the last of the 1,000 hits a
+// search can reach. The roll-up and the dashboard count only events whose positions all lie in
+// 1..MaxPosition, so that no stored row can overflow a sum.
+const MaxPosition = 1000

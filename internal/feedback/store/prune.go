@@ -21,7 +21,10 @@ type PruneSQL struct {
 
 	GetState, AddState, SetState string // (name); (name, delta); (name, value)
 
-	CountQueries, CountEvents   string // raw rows with from <= at < until
+	CountQueries, CountEvents string // raw rows with from <= at < until
+	// CountBadEvents counts the raw Insights events with from <= at < until that the roll-up
+	// leaves out (see MaxPosition).
+	CountBadEvents              string
 	RollupQueries, RollupEvents string
 	// RollupDashboard add to the dashboard's totals, on the searches' marker: searches and clicks
 	// per day (dashboard_daily), clicks per day and query of the search each followed
@@ -85,9 +88,22 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 	if _, err := rollUp(ctx, tx, q, StateSearchesRolledUntil, SearchRollupUntil(now), q.CountQueries, searchRollups, &p); err != nil {
 		return fail("searches", err)
 	}
+	from, err := tx.Int(ctx, q.GetState, StateRolledUntil)
+	if err != nil {
+		return fail("Insights events", err)
+	}
 	until, err := rollUp(ctx, tx, q, StateRolledUntil, RollupUntil(now), q.CountEvents, []string{q.RollupEvents}, &p)
 	if err != nil {
 		return fail("Insights events", err)
+	}
+	if start := time.UnixMilli(from).UTC(); until.After(start) {
+		bad, err := tx.Int(ctx, q.CountBadEvents, q.Time(start), q.Time(until))
+		if err == nil && bad > 0 {
+			_, err = tx.Exec(ctx, q.AddState, StateSkippedEvents, bad)
+		}
+		if err != nil {
+			return fail("counting skipped Insights events", err)
+		}
 	}
 	// Raw rows go once they are past their retention and rolled up, never before.
 	cutoff := now.Add(-r.Raw)
@@ -172,6 +188,8 @@ func ReadState(rows Rows) (AnalyticsState, error) {
 			s.DroppedEvents = value
 		case StateDroppedDaily:
 			s.DroppedDaily = value
+		case StateSkippedEvents:
+			s.SkippedEvents = value
 		}
 	}
 	return s, rows.Err()

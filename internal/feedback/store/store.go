@@ -59,6 +59,9 @@ type Event struct {
 	QueryID   string
 	ObjectIDs []string
 	Positions []int
+	// Filters are the facet filters ("attribute:value") of an event about filters rather than
+	// records; such an event has no object ids.
+	Filters []string
 }
 
 // PageStat sums up the page feedback of one URL.

@@ -35,7 +35,7 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
 	ClicksRaw: `SELECT ` + atDay + `, 0, 0, COUNT(*), SUM(jsonb_array_length(positions))::bigint,
 		SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))::bigint
-		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
+		FROM insight_events WHERE ` + resultClick("insight_events") + ` AND at >= ? AND at < ? GROUP BY 1`,
 
 	QueriesDaily: `SELECT query, SUM(searches)::bigint, MAX(nb_hits)::bigint, SUM(no_results)::bigint, SUM(clicks)::bigint,
 			SUM(position_sum)::bigint, SUM(far)::bigint
@@ -51,8 +51,8 @@ var dashboardSQL = store.DashboardSQL{
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)::bigint
 		FROM insight_events e
 			CROSS JOIN LATERAL (SELECT s.query FROM search_queries s WHERE s.query_id = e.query_id AND s.query_id <> '' OFFSET 0) q
-			CROSS JOIN LATERAL jsonb_array_elements_text(e.positions) AS p(value)
-		WHERE e.type = 'click' AND e.query_id <> '' AND e.at >= ? AND e.at < ?
+			CROSS JOIN LATERAL jsonb_array_elements_text(` + positions("e") + `) AS p(value)
+		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND e.at >= ? AND e.at < ?
 		GROUP BY q.query`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END)::bigint, SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END)::bigint,

@@ -194,8 +194,15 @@ func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
 func (s *Store) AddEvents(ctx context.Context, es []store.Event) error {
 	b := &pgx.Batch{}
 	for _, e := range es {
-		b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-			s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions))
+		// An event without filters leaves the filters column to its default, as the schema
+		// before it had none (the upgrade tests write such events into older databases).
+		if len(e.Filters) == 0 {
+			b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+				s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions))
+			continue
+		}
+		b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions, filters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+			s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions), e.Filters)
 	}
 	return s.batch(ctx, "insight events", b)
 }
@@ -253,11 +260,14 @@ func (s *Store) Queries(ctx context.Context, since time.Time, fn func(store.Quer
 // Events implements store.Store.
 func (s *Store) Events(ctx context.Context, since time.Time, fn func(store.Event) error) error {
 	var e store.Event
-	return s.each(ctx, "SELECT id, at, type, name, index_name, user_token, query_id, object_ids, positions FROM insight_events WHERE at >= $1 ORDER BY id",
-		since, []any{&e.ID, &e.At, &e.Type, &e.Name, &e.Index, &e.UserToken, &e.QueryID, &e.ObjectIDs, &e.Positions}, func() error {
+	return s.each(ctx, "SELECT id, at, type, name, index_name, user_token, query_id, object_ids, positions, filters FROM insight_events WHERE at >= $1 ORDER BY id",
+		since, []any{&e.ID, &e.At, &e.Type, &e.Name, &e.Index, &e.UserToken, &e.QueryID, &e.ObjectIDs, &e.Positions, &e.Filters}, func() error {
 			e.At = e.At.UTC()
 			row := e
-			e.ObjectIDs, e.Positions = nil, nil
+			if len(row.Filters) == 0 {
+				row.Filters = nil
+			}
+			e.ObjectIDs, e.Positions, e.Filters = nil, nil, nil
 			return fn(row)
 		})
 }

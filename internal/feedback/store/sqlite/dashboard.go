@@ -24,7 +24,7 @@ var dashboardSQL = store.DashboardSQL{
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1`,
 	ClicksRaw: `SELECT at / 86400000, 0, 0, COUNT(*), SUM(json_array_length(positions)),
 		SUM((SELECT COALESCE(SUM(value), 0) FROM json_each(positions)))
-		FROM insight_events WHERE type = 'click' AND at >= ? AND at < ? GROUP BY 1`,
+		FROM insight_events WHERE ` + resultClick("insight_events") + ` AND at >= ? AND at < ? GROUP BY 1`,
 
 	QueriesDaily: `SELECT query, SUM(searches), MAX(nb_hits), SUM(no_results), SUM(clicks), SUM(position_sum), SUM(far)
 		FROM search_daily WHERE day >= ? AND day < ? GROUP BY query`,
@@ -33,8 +33,8 @@ var dashboardSQL = store.DashboardSQL{
 	QueriesRaw: `SELECT query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
 		FROM search_queries WHERE at >= ? AND at < ? GROUP BY query`,
 	ClicksPerQueryRaw: `SELECT q.query, 0, 0, 0, COUNT(*), SUM(p.value), SUM(CASE WHEN p.value > ` + farPosition + ` THEN 1 ELSE 0 END)
-		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(e.positions) p
-		WHERE e.type = 'click' AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
+		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id, json_each(` + positions("e") + `) p
+		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ?
 		GROUP BY q.query`,
 
 	PageVotes: `SELECT url, SUM(CASE WHEN helpful THEN 1 ELSE 0 END), SUM(CASE WHEN NOT helpful THEN 1 ELSE 0 END),
