@@ -6,13 +6,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
+
+	"tzdocs/internal/feedback/store"
 )
 
 // Limits of POST /api/insights/1/events. Like Algolia's Insights API, a request holds at most 1,000
-// events and its timestamps may lie at most 4 days in the past and 1 hour in the future.
+// events and its timestamps may lie at most 4 days in the past and 1 hour in the future. The
+// other limits are Algolia's per field, or, where Algolia states none, bounds no real client
+// reaches (so that every number stored or summed stays small).
 const (
 	MaxInsightsBody   = 64 << 10
 	MaxInsightsEvents = 1000
@@ -21,10 +29,13 @@ const (
 
 	maxEventNameChars = 64
 	maxIndexChars     = 256
-	maxUserTokenChars = 128
-	maxQueryIDChars   = 64
-	maxObjectIDs      = 20
+	maxUserTokenChars = 129
+	maxAgentIDChars   = 128
+	maxObjectIDs      = 20 // objectIDs, filters, positions and objectData alike
 	maxObjectIDChars  = 512
+	maxFilterChars    = 512
+	maxAmount         = 1e12 // price, discount and value, in units of currency
+	maxQuantity       = math.MaxInt32
 )
 
 // EventsError is a refused Insights request: the status to answer with and a message that names the
@@ -40,18 +51,68 @@ func badEvents(status int, format string, args ...any) *EventsError {
 	return &EventsError{Status: status, Message: fmt.Sprintf(format, args...)}
 }
 
-// insightsEvent is one event of the Algolia Insights API (click, view or conversion). Fields this
-// server does not keep (authenticatedUserToken, objectData, …) are accepted and ignored, as Algolia
-// accepts them.
+// insightsEvent is one event of the Algolia Insights API: a click, view or conversion about
+// records (objectIDs) or about facet filters (filters), or InstantSearch's start-up event
+// (eventType "instantsearch"). Fields this server does not keep (authenticatedUserToken,
+// objectData, value, …) are checked as Algolia checks them and then dropped; fields Algolia
+// ignores (algoliaSource, …) are ignored.
 type insightsEvent struct {
-	EventType string   `json:"eventType"`
-	EventName string   `json:"eventName"`
-	Index     string   `json:"index"`
-	UserToken string   `json:"userToken"`
-	QueryID   string   `json:"queryID"`
-	ObjectIDs []string `json:"objectIDs"`
-	Positions []int    `json:"positions"`
-	Timestamp *int64   `json:"timestamp"`
+	EventType              string       `json:"eventType"`
+	EventSubtype           *string      `json:"eventSubtype"`
+	EventName              string       `json:"eventName"`
+	Index                  string       `json:"index"`
+	UserToken              *string      `json:"userToken"`
+	AuthenticatedUserToken *string      `json:"authenticatedUserToken"`
+	QueryID                string       `json:"queryID"`
+	ObjectIDs              []string     `json:"objectIDs"`
+	Filters                []string     `json:"filters"`
+	Positions              []int64      `json:"positions"`
+	Timestamp              *int64       `json:"timestamp"`
+	ObjectData             []objectData `json:"objectData"`
+	Value                  *amount      `json:"value"`
+	Currency               *string      `json:"currency"`
+	AgentID                *string      `json:"agentID"`
+}
+
+// objectData is what a purchase or add-to-cart event says of one of its records.
+type objectData struct {
+	Price    *amount `json:"price"`
+	Discount *amount `json:"discount"`
+	Quantity *int64  `json:"quantity"`
+	QueryID  string  `json:"queryID"`
+}
+
+// amount is a sum of money, which Algolia takes as a JSON number or a string holding one.
+type amount struct {
+	text  string
+	value float64
+	ok    bool
+}
+
+func (a *amount) UnmarshalJSON(b []byte) error {
+	a.text = string(b)
+	var s string
+	if len(b) > 0 && b[0] == '"' {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+	} else {
+		s = string(b)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	a.value, a.ok = v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+	return nil
+}
+
+// check bounds an amount: a number from 0 to maxAmount.
+func (a *amount) check(field string) error {
+	if a == nil {
+		return nil
+	}
+	if !a.ok || a.value < 0 || a.value > maxAmount {
+		return fmt.Errorf("%s must be a number from 0 to %.0f (a JSON number or a string holding one), not %s", field, maxAmount, clip(a.text))
+	}
+	return nil
 }
 
 // DecodeEvents reads the body of an Insights request ({"events": […]}) and returns its events, all
@@ -111,9 +172,12 @@ func syntaxOffset(err error) string {
 
 // eventFieldTypes names what each field must hold, for type errors.
 var eventFieldTypes = map[string]string{
-	"eventType": "a string", "eventName": "a string", "index": "a string", "userToken": "a string",
-	"queryID": "a string", "objectIDs": "an array of strings", "positions": "an array of integers",
-	"timestamp": "an integer (milliseconds since 1970)",
+	"eventType": "a string", "eventSubtype": "a string", "eventName": "a string", "index": "a string",
+	"userToken": "a string", "authenticatedUserToken": "a string", "queryID": "a string",
+	"objectIDs": "an array of strings", "filters": "an array of strings",
+	"positions": "an array of integers from 1 to 1000", "timestamp": "an integer (milliseconds since 1970)",
+	"objectData": "an array of objects with price, quantity, discount and queryID",
+	"value":      "a number or a string holding one", "currency": "a string", "agentID": "a string",
 }
 
 func decodeEvent(raw json.RawMessage, now time.Time) (Event, error) {
@@ -149,48 +213,219 @@ func decodeEvent(raw json.RawMessage, now time.Time) (Event, error) {
 			return Event{}, fmt.Errorf("timestamp %d is more than 1 hour in the future; check the clock", *e.Timestamp)
 		}
 	}
-	return Event{At: at.UTC(), Type: e.EventType, Name: e.EventName, Index: e.Index, UserToken: e.UserToken,
-		QueryID: e.QueryID, ObjectIDs: e.ObjectIDs, Positions: e.Positions}, nil
+	var positions []int
+	for _, p := range e.Positions {
+		positions = append(positions, int(p)) // 1 to store.MaxPosition, checked above
+	}
+	return Event{At: at.UTC(), Type: e.EventType, Name: e.EventName, Index: e.Index, UserToken: *e.UserToken,
+		QueryID: e.QueryID, ObjectIDs: e.ObjectIDs, Positions: positions, Filters: e.Filters}, nil
 }
 
+// validate checks e field by field as Algolia's Insights API does, saying what to fix.
 func (e insightsEvent) validate() error {
 	switch e.EventType {
-	case "click", "view", "conversion":
+	case "click", "view", "conversion", "instantsearch":
+	case "":
+		return errors.New("eventType is required")
 	default:
-		return fmt.Errorf("eventType %q is not click, view or conversion", clip(e.EventType))
+		return fmt.Errorf("eventType %q is not click, conversion, view or instantsearch", clip(e.EventType))
 	}
-	texts := []struct {
-		field, value string
-		max          int
-		required     bool
-	}{
-		{"eventName", e.EventName, maxEventNameChars, true},
-		{"index", e.Index, maxIndexChars, true},
-		{"userToken", e.UserToken, maxUserTokenChars, false},
-		{"queryID", e.QueryID, maxQueryIDChars, false},
+	if err := checkEventName(e.EventName); err != nil {
+		return err
 	}
-	for _, t := range texts {
-		if err := checkText(t.field, t.value, t.max, t.required); err != nil {
+	if e.UserToken == nil {
+		return errors.New("userToken is required")
+	}
+	if err := checkUserToken("userToken", *e.UserToken); err != nil {
+		return err
+	}
+	if e.AuthenticatedUserToken != nil {
+		if err := checkUserToken("authenticatedUserToken", *e.AuthenticatedUserToken); err != nil {
 			return err
 		}
 	}
+	if e.QueryID != "" && !isQueryID(e.QueryID) {
+		return fmt.Errorf("queryID %q is not a search's query id (32 lowercase hexadecimal characters)", clip(e.QueryID))
+	}
+	if e.EventType == "instantsearch" {
+		if e.ObjectIDs != nil || e.Filters != nil || e.Positions != nil || e.ObjectData != nil {
+			return errors.New("an instantsearch event carries no objectIDs, filters, positions or objectData")
+		}
+		if e.Index != "" {
+			if err := checkText("index", e.Index, maxIndexChars, true); err != nil {
+				return err
+			}
+		}
+		if e.AgentID != nil {
+			return checkText("agentID", *e.AgentID, maxAgentIDChars, true)
+		}
+		return nil
+	}
+	if err := checkText("index", e.Index, maxIndexChars, true); err != nil {
+		return err
+	}
+	if err := e.validateItems(); err != nil {
+		return err
+	}
+	if err := e.validatePositions(); err != nil {
+		return err
+	}
+	return e.validateConversion()
+}
+
+// validateItems checks what the event is about: records or facet filters, never both.
+func (e insightsEvent) validateItems() error {
+	switch {
+	case e.ObjectIDs != nil && e.Filters != nil:
+		return errors.New("an event gives objectIDs or filters, not both")
+	case e.ObjectIDs == nil && e.Filters == nil:
+		return errors.New("an event needs objectIDs or filters")
+	case e.Filters != nil:
+		if len(e.Filters) == 0 || len(e.Filters) > maxObjectIDs {
+			return fmt.Errorf("filters must hold 1 to %d filters, not %d", maxObjectIDs, len(e.Filters))
+		}
+		for i, f := range e.Filters {
+			field := fmt.Sprintf("filters[%d]", i)
+			if err := checkText(field, f, maxFilterChars, true); err != nil {
+				return err
+			}
+			if attr, _, ok := strings.Cut(f, ":"); !ok || attr == "" {
+				return fmt.Errorf("%s %q is not a facet filter written attribute:value (URL-encode the value)", field, clip(f))
+			}
+		}
+		return nil
+	}
 	if len(e.ObjectIDs) == 0 || len(e.ObjectIDs) > maxObjectIDs {
-		return fmt.Errorf("objectIDs must hold 1 to %d ids", maxObjectIDs)
+		return fmt.Errorf("objectIDs must hold 1 to %d ids, not %d", maxObjectIDs, len(e.ObjectIDs))
 	}
 	for i, id := range e.ObjectIDs {
 		if err := checkText(fmt.Sprintf("objectIDs[%d]", i), id, maxObjectIDChars, true); err != nil {
 			return err
 		}
 	}
-	if e.EventType == "click" && e.QueryID != "" && len(e.Positions) != len(e.ObjectIDs) {
-		return errors.New("a click with a queryID needs one position per object id")
+	return nil
+}
+
+// validatePositions checks the positions of a click: one per object id, each from 1 to
+// store.MaxPosition, given with the queryID of the search whose results they count.
+func (e insightsEvent) validatePositions() error {
+	if e.Positions == nil {
+		if e.EventType == "click" && e.QueryID != "" && e.ObjectIDs != nil {
+			return errors.New("a click with a queryID needs one position per object id")
+		}
+		return nil
+	}
+	switch {
+	case e.EventType != "click":
+		return errors.New("positions: only click events give positions")
+	case e.ObjectIDs == nil:
+		return errors.New("positions go with objectIDs, not with filters")
+	case e.QueryID == "":
+		return errors.New("a click with positions needs the queryID of the search they were found by")
+	case len(e.Positions) != len(e.ObjectIDs):
+		return fmt.Errorf("a click with a queryID needs one position per object id: %d positions, %d ids", len(e.Positions), len(e.ObjectIDs))
 	}
 	for i, p := range e.Positions {
-		if p <= 0 {
-			return fmt.Errorf("positions[%d] must be 1 or more (positions count from 1)", i)
+		if p < 1 || p > store.MaxPosition {
+			return fmt.Errorf("positions[%d] is %d; positions run from 1 to %d (the first result is 1)", i, p, store.MaxPosition)
 		}
 	}
 	return nil
+}
+
+// validateConversion checks what only conversions carry: a subtype, object data, value and
+// currency.
+func (e insightsEvent) validateConversion() error {
+	if e.EventSubtype != nil {
+		if e.EventType != "conversion" {
+			return errors.New("eventSubtype: only conversion events have a subtype")
+		}
+		if *e.EventSubtype != "addToCart" && *e.EventSubtype != "purchase" {
+			return fmt.Errorf("eventSubtype %q is not addToCart or purchase", clip(*e.EventSubtype))
+		}
+	}
+	if e.ObjectData != nil {
+		if e.EventType != "conversion" || e.ObjectIDs == nil {
+			return errors.New("objectData: only conversions about objectIDs carry object data")
+		}
+		if len(e.ObjectData) != len(e.ObjectIDs) {
+			return fmt.Errorf("objectData must hold one entry per object id: %d entries, %d ids", len(e.ObjectData), len(e.ObjectIDs))
+		}
+		for i, d := range e.ObjectData {
+			field := fmt.Sprintf("objectData[%d]", i)
+			if err := d.Price.check(field + ".price"); err != nil {
+				return err
+			}
+			if err := d.Discount.check(field + ".discount"); err != nil {
+				return err
+			}
+			if d.Quantity != nil && (*d.Quantity < 0 || *d.Quantity > maxQuantity) {
+				return fmt.Errorf("%s.quantity must be from 0 to %d, not %d", field, maxQuantity, *d.Quantity)
+			}
+			if d.QueryID != "" && !isQueryID(d.QueryID) {
+				return fmt.Errorf("%s.queryID %q is not a search's query id (32 lowercase hexadecimal characters)", field, clip(d.QueryID))
+			}
+		}
+	}
+	if err := e.Value.check("value"); err != nil {
+		return err
+	}
+	if e.Currency != nil && !isCurrency(*e.Currency) {
+		return fmt.Errorf("currency %q is not a three-letter currency code such as EUR", clip(*e.Currency))
+	}
+	return nil
+}
+
+// checkEventName applies Algolia's rule: 1 to 64 visible ASCII characters.
+func checkEventName(name string) error {
+	if name == "" {
+		return errors.New("eventName is required")
+	}
+	if len(name) > maxEventNameChars || strings.IndexFunc(name, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0 {
+		return fmt.Errorf("eventName must be 1 to %d visible ASCII characters", maxEventNameChars)
+	}
+	return nil
+}
+
+// checkUserToken applies Algolia's rule: 1 to 129 letters, digits, '=', '+', '/', '-' or '_'.
+func checkUserToken(field, token string) error {
+	ok := token != "" && len(token) <= maxUserTokenChars
+	for _, r := range token {
+		if !ok {
+			break
+		}
+		ok = r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("=+/-_", r))
+	}
+	if !ok {
+		return fmt.Errorf("%s must be 1 to %d letters, digits, '=', '+', '/', '-' or '_'", field, maxUserTokenChars)
+	}
+	return nil
+}
+
+// isQueryID says whether s is written as the queryIDs search answers carry.
+func isQueryID(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isCurrency says whether s is three ASCII letters.
+func isCurrency(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // checkText bounds a field in characters and refuses control characters (NUL among them, which

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"tzdocs/internal/feedback/store"
 )
 
 // SearchReport prints search analytics since a time: the most frequent queries, the most frequent
@@ -99,6 +101,9 @@ func SearchReport(ctx context.Context, s Store, w io.Writer, since time.Time, to
 	if d := state.DroppedQueries + state.DroppedEvents + state.DroppedDaily; d > 0 {
 		fmt.Fprintf(w, "Not counted: %d search logs, %d events and %d daily totals dropped by the analytics size cap\n",
 			state.DroppedQueries, state.DroppedEvents, state.DroppedDaily)
+	}
+	if state.SkippedEvents > 0 {
+		fmt.Fprintf(w, "Not counted: %d stored Insights events with positions outside 1 to %d\n", state.SkippedEvents, store.MaxPosition)
 	}
 	print := func(title string, l []*count) {
 		fmt.Fprintf(w, "\n%s\n", title)

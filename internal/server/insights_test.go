@@ -45,7 +45,7 @@ func storedEvents(t *testing.T, st feedback.Store) []feedback.Event {
 func viewEvents(n int, name string) string {
 	parts := make([]string, n)
 	for i := range parts {
-		parts[i] = fmt.Sprintf(`{"eventType":"view","eventName":%q,"index":"i","objectIDs":["a"]}`, name)
+		parts[i] = fmt.Sprintf(`{"eventType":"view","eventName":%q,"index":"i","userToken":"u1","objectIDs":["a"]}`, name)
 	}
 	return `{"events":[` + strings.Join(parts, ",") + `]}`
 }
@@ -130,15 +130,15 @@ func TestInsightsLimitEventsPerClientPerDay(t *testing.T) {
 
 func TestInsightsBatchWithOneBadEventIsRefusedWhole(t *testing.T) {
 	s, st, closeServer := newInsightsServer(t, false)
-	good := `{"eventType":"click","eventName":"Item Selected","index":"docs","queryID":"q","objectIDs":["a"],"positions":[1]}`
+	good := `{"eventType":"click","eventName":"Item Selected","index":"docs","userToken":"u1","queryID":"3e48cd0616e466948dd85abf5c3fbbe2","objectIDs":["a"],"positions":[1]}`
 	now := time.Now()
 	bad := []struct{ name, event, want string }{
-		{"NUL byte", `{"eventType":"view","eventName":"x\u0000y","index":"docs","objectIDs":["a"]}`, "eventName contains control characters"},
-		{"ESC in an object id", `{"eventType":"view","eventName":"x","index":"docs","objectIDs":["\u001b[31m"]}`, "objectIDs[0] contains control characters"},
-		{"5 days old", fmt.Sprintf(`{"eventType":"view","eventName":"x","index":"docs","objectIDs":["a"],"timestamp":%d}`, now.Add(-5*24*time.Hour).UnixMilli()), "more than 4 days in the past"},
-		{"2 hours ahead", fmt.Sprintf(`{"eventType":"view","eventName":"x","index":"docs","objectIDs":["a"],"timestamp":%d}`, now.Add(2*time.Hour).UnixMilli()), "more than 1 hour in the future"},
-		{"out of range", `{"eventType":"view","eventName":"x","index":"docs","objectIDs":["a"],"timestamp":99999999999999999}`, "timestamp"},
-		{"wrong type", `{"eventType":"view","eventName":"x","index":"docs","objectIDs":["a"],"timestamp":"soon"}`, "timestamp must be an integer"},
+		{"NUL byte", `{"eventType":"view","eventName":"x\u0000y","index":"docs","userToken":"u1","objectIDs":["a"]}`, "eventName must be 1 to 64 visible ASCII characters"},
+		{"ESC in an object id", `{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["\u001b[31m"]}`, "objectIDs[0] contains control characters"},
+		{"5 days old", fmt.Sprintf(`{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["a"],"timestamp":%d}`, now.Add(-5*24*time.Hour).UnixMilli()), "more than 4 days in the past"},
+		{"2 hours ahead", fmt.Sprintf(`{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["a"],"timestamp":%d}`, now.Add(2*time.Hour).UnixMilli()), "more than 1 hour in the future"},
+		{"out of range", `{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["a"],"timestamp":99999999999999999}`, "timestamp"},
+		{"wrong type", `{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["a"],"timestamp":"soon"}`, "timestamp must be an integer"},
 	}
 	for _, b := range bad {
 		events := make([]string, 31)
@@ -155,7 +155,7 @@ func TestInsightsBatchWithOneBadEventIsRefusedWhole(t *testing.T) {
 			t.Errorf("%s: message exposes Go types: %s", b.name, rec.Body)
 		}
 	}
-	ok := post(t, s, "/api/insights/1/events", "text/plain", fmt.Sprintf(`{"events":[%s,{"eventType":"view","eventName":"x","index":"docs","objectIDs":["b"],"timestamp":%d}]}`,
+	ok := post(t, s, "/api/insights/1/events", "text/plain", fmt.Sprintf(`{"events":[%s,{"eventType":"view","eventName":"x","index":"docs","userToken":"u1","objectIDs":["b"],"timestamp":%d}]}`,
 		good, now.Add(-3*24*time.Hour).UnixMilli()))
 	if ok.Code != http.StatusOK {
 		t.Fatalf("valid batch: %d %s", ok.Code, ok.Body)

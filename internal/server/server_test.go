@@ -320,7 +320,7 @@ func TestAPIsAllowTheSitesOriginsOnly(t *testing.T) {
 func TestInsightsEvents(t *testing.T) {
 	s, _ := newTestServer(t)
 	ok := post(t, s, "/api/insights/1/events", "text/plain",
-		`{"events":[{"eventType":"click","eventName":"Item Selected","index":"tezosdocs","userToken":"u1","queryID":"q1","objectIDs":["a1"],"positions":[1]}]}`)
+		`{"events":[{"eventType":"click","eventName":"Item Selected","index":"tezosdocs","userToken":"u1","queryID":"3e48cd0616e466948dd85abf5c3fbbe2","objectIDs":["a1"],"positions":[1]}]}`)
 	if ok.Code != 200 || !strings.Contains(ok.Body.String(), `"OK"`) {
 		t.Errorf("valid event: %d %s", ok.Code, ok.Body)
 	}
@@ -329,9 +329,9 @@ func TestInsightsEvents(t *testing.T) {
 		status     int
 	}{
 		{`{"events":[]}`, "between 1 and 1000", 422},
-		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","objectIDs":["a"]}]}`, "events[0]: eventType \\\"hover\\\" is not click, view or conversion", 422},
-		{`{"events":[{"eventType":"view","eventName":"x","index":"i","objectIDs":[]}]}`, "objectIDs", 422},
-		{`{"events":[{"eventType":"click","eventName":"x","index":"i","queryID":"q","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id", 422},
+		{`{"events":[{"eventType":"hover","eventName":"x","index":"i","userToken":"u1","objectIDs":["a"]}]}`, "events[0]: eventType \\\"hover\\\" is not click, conversion, view or instantsearch", 422},
+		{`{"events":[{"eventType":"view","eventName":"x","index":"i","userToken":"u1","objectIDs":[]}]}`, "objectIDs", 422},
+		{`{"events":[{"eventType":"click","eventName":"x","index":"i","userToken":"u1","queryID":"3e48cd0616e466948dd85abf5c3fbbe2","objectIDs":["a","b"],"positions":[1]}]}`, "one position per object id", 422},
 		{`{"events":`, "not valid JSON", 400},
 	}
 	for _, tt := range tests {
