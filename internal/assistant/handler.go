@@ -38,9 +38,12 @@ type Limits struct {
 
 // Defaults of Limits.
 const (
-	DefaultMaxBodyBytes      = 1 << 20
-	DefaultMaxExchanges      = 20
-	DefaultMaxQuestionRunes  = 2000
+	DefaultMaxBodyBytes     = 1 << 20
+	DefaultMaxExchanges     = 20
+	DefaultMaxQuestionRunes = 2000
+	// MaxIDBytes bounds every id a client chooses (the chat's, its messages', the rated answer's):
+	// the question's id is stored with the exchange, and a longer one is refused with 400.
+	MaxIDBytes               = 200
 	DefaultAnswerTimeout     = 2 * time.Minute
 	DefaultEventWriteTimeout = 30 * time.Second
 )
@@ -295,7 +298,7 @@ func (h *handler) vote(w http.ResponseWriter, r *http.Request, messageID string,
 		return
 	}
 	id := strings.TrimSpace(messageID)
-	if id == "" || len(id) > 200 {
+	if id == "" || len(id) > MaxIDBytes {
 		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
 	}
@@ -351,7 +354,7 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 	req.Corpus = corpus
 
 	messageID := h.tokens.exchangeID(h.opts.NewID())
-	if body.Trigger == "regenerate-message" && len(body.MessageID) <= 200 && h.tokens.answered(body.MessageID) {
+	if body.Trigger == "regenerate-message" && h.tokens.answered(body.MessageID) {
 		messageID = body.MessageID
 	}
 	hd := w.Header()
@@ -441,8 +444,16 @@ func (h *handler) validate(body *ChatRequest) (*Request, int, string) {
 	if len(body.Messages) == 0 {
 		return nil, http.StatusBadRequest, "The request has no messages: send {id, messages, trigger}."
 	}
+	for _, f := range []struct{ name, value string }{{"id", body.ID}, {"trigger", body.Trigger}, {"messageId", body.MessageID}} {
+		if len(f.value) > MaxIDBytes {
+			return nil, http.StatusBadRequest, fmt.Sprintf("%s is %d bytes long; the limit is %d.", f.name, len(f.value), MaxIDBytes)
+		}
+	}
 	users := 0
 	for i, m := range body.Messages {
+		if len(m.ID) > MaxIDBytes {
+			return nil, http.StatusBadRequest, fmt.Sprintf("messages[%d].id is %d bytes long; the limit is %d.", i, len(m.ID), MaxIDBytes)
+		}
 		switch m.Role {
 		case "user":
 			users++

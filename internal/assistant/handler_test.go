@@ -386,6 +386,30 @@ func TestChatInputLimits(t *testing.T) {
 	}
 }
 
+// Ids are stored with the exchange: each is bounded, whatever room the body leaves.
+func TestChatRefusesLongIDs(t *testing.T) {
+	s := newTestServer(t, nil)
+	for name, tc := range map[string]struct {
+		body   string
+		status int
+		text   string
+	}{
+		"long message id": {`{"id":"c","trigger":"submit-message","messages":[{"id":"` + strings.Repeat("i", 201) + `","role":"user","parts":[{"type":"text","text":"hi"}]}]}`, 400, "messages[0].id"},
+		"long earlier id": {`{"id":"c","trigger":"submit-message","messages":[{"id":"` + strings.Repeat("i", 900<<10) + `","role":"assistant","parts":[]},{"id":"u","role":"user","parts":[{"type":"text","text":"hi"}]}]}`, 400, "messages[0].id"},
+		"long chat id":    {`{"id":"` + strings.Repeat("c", 201) + `","trigger":"submit-message","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"hi"}]}]}`, 400, "id is"},
+		"long messageId":  {`{"id":"c","trigger":"regenerate-message","messageId":"` + strings.Repeat("m", 201) + `","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"hi"}]}]}`, 400, "messageId"},
+		"long trigger":    {`{"id":"c","trigger":"` + strings.Repeat("t", 201) + `","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"hi"}]}]}`, 400, "trigger"},
+	} {
+		resp, body := s.post(t, "chat", s.token(t), tc.body)
+		if resp.StatusCode != tc.status || !strings.Contains(body, tc.text) {
+			t.Errorf("%s: %d %.200q, want %d with %q", name, resp.StatusCode, body, tc.status, tc.text)
+		}
+	}
+	if len(s.store.exchanges) != 0 {
+		t.Errorf("%d exchanges stored, want none", len(s.store.exchanges))
+	}
+}
+
 // blockingEngine writes a first text delta, then waits for its context to end.
 type blockingEngine struct {
 	started chan struct{}
