@@ -39,6 +39,12 @@ type Options struct {
 	TrustProxy bool
 	// SignInLimit bounds sign-in attempts per client; zero fields take DefaultSignInLimit.
 	SignInLimit ratelimit.Limit
+	// PasswordChecks is how many password checks may run at once, server-wide: an argon2id
+	// check holds its hash's memory (64 MiB by default) while it runs [DefaultPasswordChecks].
+	// A check finding no free slot within PasswordCheckWait [DefaultPasswordCheckWait] is
+	// refused with 429.
+	PasswordChecks    int
+	PasswordCheckWait time.Duration
 	// Logger receives every sign-in attempt; nil discards them.
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
@@ -58,6 +64,13 @@ const LinkLifetime = 15 * time.Minute
 // DefaultSignInLimit allows a burst of 5 sign-in attempts per client, then one a minute.
 var DefaultSignInLimit = ratelimit.Limit{PerMinute: 1, Burst: 5}
 
+// Defaults of Options.PasswordChecks and PasswordCheckWait: two checks of 64 MiB at once, and a
+// wait long enough for a few checks ahead to end (one takes about 0.1 s).
+const (
+	DefaultPasswordChecks    = 2
+	DefaultPasswordCheckWait = 2 * time.Second
+)
+
 // minSecretBytes is the shortest Secret accepted.
 const minSecretBytes = 32
 
@@ -66,6 +79,7 @@ type Auth struct {
 	opts     Options
 	password *passwordHash // nil when password sign-in is off
 	attempts *ratelimit.Limiter
+	checks   chan struct{} // a slot per password check allowed to run
 	log      *slog.Logger
 }
 
@@ -83,7 +97,13 @@ func New(opts Options) (*Auth, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	a := &Auth{opts: opts, log: opts.Logger,
+	if opts.PasswordChecks <= 0 {
+		opts.PasswordChecks = DefaultPasswordChecks
+	}
+	if opts.PasswordCheckWait <= 0 {
+		opts.PasswordCheckWait = DefaultPasswordCheckWait
+	}
+	a := &Auth{opts: opts, log: opts.Logger, checks: make(chan struct{}, opts.PasswordChecks),
 		attempts: ratelimit.New(opts.SignInLimit, DefaultSignInLimit, opts.Now)}
 	if strings.TrimSpace(opts.PasswordHash) != "" {
 		h, err := parsePasswordHash(opts.PasswordHash)

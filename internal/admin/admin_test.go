@@ -436,3 +436,22 @@ func TestNewLinkNeedsASiteURL(t *testing.T) {
 		}
 	}
 }
+
+// Password checks run a few at a time, whatever the number of client addresses: one more waits
+// briefly for a free slot, then gets 429, and is not counted as a wrong password.
+func TestPasswordChecksAreLimitedServerWide(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.PasswordChecks = 1; o.PasswordCheckWait = 20 * time.Millisecond })
+	c := e.browser(t)
+	e.auth.checks <- struct{}{} // a check from another address holds the only slot
+	resp, body := e.signIn(t, c, testPassword)
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "Too many sign-ins") {
+		t.Fatalf("sign-in while every check slot is busy: %d %q, want 429 with Retry-After", resp.StatusCode, body)
+	}
+	if !strings.Contains(e.log.String(), "outcome=busy") {
+		t.Error("a refused check is not logged")
+	}
+	<-e.auth.checks
+	if resp, _ := e.signIn(t, c, testPassword); resp.StatusCode != 303 {
+		t.Fatalf("once the slot is free: %d, want 303", resp.StatusCode)
+	}
+}

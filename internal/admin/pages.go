@@ -127,7 +127,24 @@ func (a *Auth) passwordSignIn(w http.ResponseWriter, r *http.Request) {
 		a.renderLogin(w, r, http.StatusForbidden, "Password sign-in is off on this server.")
 		return
 	}
-	if !a.password.matches([]byte(r.PostFormValue("password"))) {
+	// Each check holds the hash's memory: a few run at once, server-wide, and one that finds no
+	// free slot soon is refused rather than queued without end.
+	timer := time.NewTimer(a.opts.PasswordCheckWait)
+	select {
+	case a.checks <- struct{}{}:
+		timer.Stop()
+	case <-timer.C:
+		a.log.Warn("admin sign-in", "outcome", "busy", "method", "password", "client", client)
+		w.Header().Set("Retry-After", "1")
+		a.fail(w, r, http.StatusTooManyRequests, "Too many sign-ins at once on this server. Try again in a few seconds.")
+		return
+	case <-r.Context().Done():
+		timer.Stop()
+		return
+	}
+	ok := a.password.matches([]byte(r.PostFormValue("password")))
+	<-a.checks
+	if !ok {
 		a.log.Warn("admin sign-in", "outcome", "wrong_password", "method", "password", "client", client, "who", who)
 		a.renderLogin(w, r, http.StatusUnauthorized, "Wrong password.")
 		return
