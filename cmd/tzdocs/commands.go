@@ -140,7 +140,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	exchangeDays := fs.Int("exchange-days", 90, "days Ask AI questions and answers are kept (the exchanges, and the texts of answer votes; the votes stay), at least 1")
 	analyticsRows := fs.Int64("analytics-max-rows", feedback.DefaultMaxAnalyticsRows, "rows kept in each analytics table; past it the oldest are dropped and counted")
 	var maxConns optionalCount
-	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of open connections one client address may hold, 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
+	fs.Var(&maxConns, "max-conns-per-client", fmt.Sprintf("the `n`umber of uploads (requests whose body is on its way) one client address may have in progress, and a quarter of the connections it may hold; 0 for no cap (default %d; no cap with --trust-proxy or --no-rate-limits, where connections come from the proxy or a load test)", server.DefaultMaxConnsPerClient))
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at /metrics on this separate address, such as 127.0.0.1:9100 (none when empty)")
 	drain := fs.Duration("drain", 0, "on SIGTERM, keep answering this long with /readyz failing before closing the listener, so that a load balancer stops sending first, such as 5s (default "+drainEnv+", else 0)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Serves a built site and its APIs. Health: /healthz (alive) and /readyz (feedback can be saved)."); done {

@@ -9,10 +9,16 @@ import (
 	"tzdocs/internal/metrics"
 )
 
-// DefaultMaxConnsPerClient is the default cap of open connections from one client address: far
-// above what a browser opens (6 per host over HTTP/1.1) or a CDN edge keeps to its origin, far
-// below the thousands a stalled-upload flood opens.
+// DefaultMaxConnsPerClient is the default cap of uploads (requests whose body is still on its
+// way) from one client address: far above what a browser sends at once (6 connections per host
+// over HTTP/1.1) or a CDN edge forwards, far below the thousands a stalled-upload flood opens.
+// Connections that upload nothing count against a cap connsPerUpload times larger, so that an
+// address holding all its uploads stalled can still load pages; a stalled upload is cut at the
+// body timeout, idle and header-less connections at theirs.
 const DefaultMaxConnsPerClient = 64
+
+// connsPerUpload is the cap of open connections per client address, in uploads.
+const connsPerUpload = 4
 
 // refusedConn is written to a connection over the cap, then it is closed: an HTTP answer in the
 // API error shape, so that a client sees why.
@@ -22,20 +28,23 @@ var refusedConn = func() []byte {
 		"Retry-After: 10\r\nConnection: close\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body)
 }()
 
-// LimitListener counts the open connections of ln in the metrics and, when perClient > 0, closes
-// at once any new connection from a client address (the TCP peer, IPv6 grouped by /64) that
-// already holds perClient of them. The cap is per connection, not per request: a client may send
-// any number of requests, for static files or not, over the connections it keeps.
+// LimitListener counts the open connections of ln in the metrics and, when perClient > 0, bounds
+// what one client address (the TCP peer, IPv6 grouped by /64) holds: an API request whose body
+// would be its perClient+1th upload in progress is refused with 429 (see startUpload), and a new
+// connection past connsPerUpload × perClient open ones is closed at once. The caps are per
+// connection, not per request: a client may send any number of requests, for static files or
+// not, over the connections it keeps.
 func LimitListener(ln net.Listener, perClient int) net.Listener {
-	return &limitListener{Listener: ln, perClient: perClient, open: map[string]int{}}
+	return &limitListener{Listener: ln, perClient: perClient, open: map[string]int{}, uploading: map[string]int{}}
 }
 
 type limitListener struct {
 	net.Listener
 	perClient int
 
-	mu   sync.Mutex
-	open map[string]int
+	mu        sync.Mutex
+	open      map[string]int
+	uploading map[string]int
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -46,7 +55,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		}
 		key := peerKey(c.RemoteAddr())
 		l.mu.Lock()
-		if l.perClient > 0 && l.open[key] >= l.perClient {
+		if l.perClient > 0 && l.open[key] >= connsPerUpload*l.perClient {
 			l.mu.Unlock()
 			metrics.RateLimited.WithLabelValues("connections").Inc()
 			go refuse(c)
@@ -55,8 +64,15 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		l.open[key]++
 		l.mu.Unlock()
 		metrics.OpenConnections.Inc()
-		return &countedConn{Conn: c, release: func() { l.release(key) }}, nil
+		return &countedConn{Conn: c, release: func() { l.release(key) }, l: l, key: key}, nil
 	}
+}
+
+// uploads is the number of uploads in progress from the client address key.
+func (l *limitListener) uploads(key string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.uploading[key]
 }
 
 func (l *limitListener) release(key string) {
@@ -95,6 +111,31 @@ type countedConn struct {
 	once     sync.Once
 	release  func()
 	gathered *[]byte // the answer being gathered, nil when writes go straight out
+
+	l   *limitListener
+	key string
+}
+
+// startUpload counts a request body on its way over c against its address's cap of uploads:
+// false, and nothing counted, when the address already has that many. endUpload uncounts it.
+func (c *countedConn) startUpload() bool {
+	l := c.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.perClient > 0 && l.uploading[c.key] >= l.perClient {
+		return false
+	}
+	l.uploading[c.key]++
+	return true
+}
+
+func (c *countedConn) endUpload() {
+	l := c.l
+	l.mu.Lock()
+	if l.uploading[c.key]--; l.uploading[c.key] <= 0 {
+		delete(l.uploading, c.key)
+	}
+	l.mu.Unlock()
 }
 
 func (c *countedConn) Close() error {

@@ -188,14 +188,14 @@ func TestAskAIStreamsOutliveTheDeadlines(t *testing.T) {
 	}
 }
 
-// A client may hold at most perClient connections; over them it may send any number of requests,
-// and a connection it closes frees its place.
+// A client may hold at most connsPerUpload × perClient connections; over them it may send any
+// number of requests, and a connection it closes frees its place.
 func TestConnectionCapPerClient(t *testing.T) {
 	const perClient = 3
 	_, addr := fullServer(t, nil, perClient, nil)
 	var conns []net.Conn
 	var readers []*bufio.Reader
-	for range perClient {
+	for range connsPerUpload * perClient {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
@@ -233,7 +233,7 @@ func TestConnectionCapPerClient(t *testing.T) {
 		return res.StatusCode, string(b)
 	}
 	if status, b := refused(); status != http.StatusTooManyRequests || !strings.Contains(b, `"status":429`) {
-		t.Fatalf("connection %d: %d %s, want 429 in the API error shape", perClient+1, status, b)
+		t.Fatalf("connection %d: %d %s, want 429 in the API error shape", connsPerUpload*perClient+1, status, b)
 	}
 	conns[0].Close()
 	deadline := time.Now().Add(5 * time.Second)
@@ -245,5 +245,106 @@ func TestConnectionCapPerClient(t *testing.T) {
 			t.Fatal("a closed connection did not free its place")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// stalledMethod is stalledRequest with another method than POST.
+func stalledMethod(t *testing.T, addr, method, path string, limit time.Duration) (status int, closed bool) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", method, path, addr)
+	_ = c.SetReadDeadline(time.Now().Add(limit))
+	br := bufio.NewReader(c)
+	res, err := http.ReadResponse(br, nil)
+	var ne net.Error
+	switch {
+	case errors.As(err, &ne) && ne.Timeout():
+		t.Fatalf("%s %s: no answer and the connection still open after %v", method, path, limit)
+	case err != nil:
+		return 0, true
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	_, err = br.ReadByte()
+	if errors.As(err, &ne) && ne.Timeout() {
+		return res.StatusCode, false
+	}
+	return res.StatusCode, true
+}
+
+// Routes that read no body answer a request announcing one at once and close its connection;
+// /mcp, which reads one, cuts it at the body timeout like the other APIs.
+func TestStalledBodiesOutsideTheAPIsAreNotWaitedFor(t *testing.T) {
+	_, addr := fullServer(t, nil, 0, func(o *Options) { o.Timeouts.Body = 300 * time.Millisecond })
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/", 200},
+		{"GET", "/architecture", 200},
+		{"POST", "/", 405},
+		{"GET", "/healthz", 200},
+		{"GET", "/readyz", 200},
+		{"POST", "/api/nothing-here", 404},
+	} {
+		// Far below the body timeout of `serve` (30 s): the answer does not wait for the body.
+		status, closed := stalledMethod(t, addr, c.method, c.path, 5*time.Second)
+		if status != c.status || !closed {
+			t.Errorf("%s %s with a stalled body: %d, closed %v; want %d and closed", c.method, c.path, status, closed, c.status)
+		}
+	}
+	status, closed := stalledMethod(t, addr, "POST", "/mcp", 5*time.Second)
+	if !closed || (status != 0 && status != http.StatusRequestTimeout && status != http.StatusBadRequest) {
+		t.Errorf("POST /mcp with a stalled body: %d, closed %v; want 408 (or 400) and closed", status, closed)
+	}
+}
+
+// Only connections whose body is on its way count against the per-client cap of uploads: while
+// an address holds that many stalled bodies, its readers still load pages, and one more upload
+// is refused at once.
+func TestStalledUploadsDoNotLockOutReaders(t *testing.T) {
+	const perClient = 4
+	s, _ := fullServer(t, nil, 0, func(o *Options) { o.Timeouts.Body = 30 * time.Second })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := LimitListener(ln, perClient).(*limitListener)
+	hs := s.HTTPServer()
+	go hs.Serve(capped)
+	t.Cleanup(func() { hs.Close() })
+	addr := ln.Addr().String()
+	for range perClient {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for capped.uploads("127.0.0.1") < perClient {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d uploads in progress, want %d", capped.uploads("127.0.0.1"), perClient)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	start := time.Now()
+	res, err := http.Get("http://" + addr + "/architecture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("a reader beside %d stalled uploads: %d", perClient, res.StatusCode)
+	}
+	t.Logf("page loaded in %v beside %d stalled uploads", time.Since(start), perClient)
+	status, closed := stalledRequest(t, addr, "/api/feedback", "", "{", 5*time.Second)
+	if status != http.StatusTooManyRequests || !closed {
+		t.Errorf("upload %d: %d, closed %v; want 429 and closed", perClient+1, status, closed)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"tzdocs/internal/httpapi"
+	"tzdocs/internal/metrics"
 )
 
 // Timeouts bound each phase of a connection, so that a stalled or slow client holds it for a
@@ -66,14 +69,47 @@ func (s *Server) HTTPServer() *http.Server { return NewHTTPServer(s, s.timeouts)
 func (s *Server) api(h http.Handler) http.Handler {
 	h = compressed(h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		if !hasBody(r) {
 			h.ServeHTTP(w, r)
 			return
+		}
+		if cc, ok := r.Context().Value(connKey{}).(*countedConn); ok && cc.l != nil {
+			if !cc.startUpload() {
+				ignoreBody(w)
+				metrics.RateLimited.WithLabelValues("uploads").Inc()
+				httpapi.TooManyRequests(w, 10*time.Second, "too many uploads in progress from your address; finish or close some and retry")
+				return
+			}
+			defer cc.endUpload()
 		}
 		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.timeouts.Body))
 		body := &bodyWatch{ReadCloser: r.Body}
 		r.Body = body
 		h.ServeHTTP(&refusalWriter{ResponseWriter: w, body: body, drain: s.opts.TrustProxy}, r)
+	})
+}
+
+// hasBody reports whether r announces a request body.
+func hasBody(r *http.Request) bool {
+	return r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody
+}
+
+// ignoreBody closes the connection after the answer and stops reading the request's body at
+// once, so that the answer never waits for a body that is not coming.
+func ignoreBody(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+}
+
+// bodyless wraps the handler of a route that reads no request body (pages, files, health
+// checks): a request that announces one is answered without waiting for it, on a connection
+// closed afterwards.
+func bodyless(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hasBody(r) {
+			ignoreBody(w)
+		}
+		h.ServeHTTP(w, r)
 	})
 }
 
