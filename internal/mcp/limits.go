@@ -1,9 +1,13 @@
 package mcp
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -31,6 +35,9 @@ type Limits struct {
 	AnswerTimeout time.Duration
 	// MaxBodyBytes bounds an HTTP request body: 64 KB, as the search API's.
 	MaxBodyBytes int64
+	// MaxAnswerBytes bounds an HTTP answer: search.DefaultMaxResponseBytes (4 MB), as the search
+	// API's; a longer one is replaced by a JSON-RPC error per call.
+	MaxAnswerBytes int
 	// TrustProxy makes the client of a request the last address of X-Forwarded-For.
 	TrustProxy bool
 	// Now is the clock of the rate limits; nil means time.Now.
@@ -45,6 +52,8 @@ const (
 	MaxHits     = 20
 	// maxSectionRunes bounds the section argument of search_docs: section names are short.
 	maxSectionRunes = 200
+	// MaxBatchCalls is how many calls a JSON-RPC batch may hold.
+	MaxBatchCalls = 20
 )
 
 func (l Limits) withDefaults() Limits {
@@ -59,6 +68,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxBodyBytes <= 0 {
 		l.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if l.MaxAnswerBytes <= 0 {
+		l.MaxAnswerBytes = search.DefaultMaxResponseBytes
 	}
 	return l
 }
@@ -90,7 +102,10 @@ func clientOf(req *sdk.CallToolRequest) string {
 
 // Handler serves MCP's streamable HTTP transport. It keeps no sessions (every request stands
 // alone, so any replica can answer it), answers in JSON rather than event streams, and allows
-// calls from any origin (CORS); clients over its per-client limit get 429 with Retry-After.
+// calls from any origin (CORS). Each call of a JSON-RPC batch counts against the client's rate
+// limit (429 with Retry-After beyond it, decided before the body is read when no call is left); a
+// batch holds at most MaxBatchCalls calls and an answer at most Limits.MaxAnswerBytes, beyond
+// which JSON-RPC errors say so.
 func (s *Server) Handler() http.Handler {
 	l := s.opts.Limits
 	requests := ratelimit.New(l.Requests, search.DefaultRateLimit, l.Now)
@@ -103,6 +118,11 @@ func (s *Server) Handler() http.Handler {
 		// rebinding would refuse them all, and protects nothing here.
 		DisableLocalhostProtection: true,
 	})
+	tooMany := func(w http.ResponseWriter, wait time.Duration) {
+		secs := max(int((wait+time.Second-1)/time.Second), 1)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("Too many requests from your address; wait %d s and try again", secs))
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Public documentation: any page may call it, as any may search (browser-based MCP clients).
 		w.Header().Set("Access-Control-Allow-Origin", "*")
@@ -115,16 +135,131 @@ func (s *Server) Handler() http.Handler {
 			return
 		}
 		key := ratelimit.ClientKey(r, l.TrustProxy)
-		if ok, wait := requests.Allow(key); !ok {
-			secs := max(int((wait+time.Second-1)/time.Second), 1)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeError(w, http.StatusTooManyRequests, fmt.Sprintf("Too many requests from your address; wait %d s and try again", secs))
+		if ok, wait := requests.AllowN(key, 0); !ok {
+			tooMany(w, wait)
+			return
+		}
+		var calls []rpcCall
+		if r.Method == http.MethodPost {
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, l.MaxBodyBytes))
+			if err != nil {
+				var tooBig *http.MaxBytesError
+				switch {
+				case errors.As(err, &tooBig):
+					writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is over %d bytes; send fewer calls at once", l.MaxBodyBytes))
+				case errors.Is(err, os.ErrDeadlineExceeded):
+					writeError(w, http.StatusRequestTimeout, "The request body did not arrive in time")
+				default:
+					writeError(w, http.StatusBadRequest, "The request body could not be read")
+				}
+				return
+			}
+			calls = callsOf(body)
+			if len(calls) > MaxBatchCalls {
+				writeRPCErrors(w, http.StatusBadRequest, []rpcCall{{}}, -32600, fmt.Sprintf(
+					"a batch holds at most %d calls; this one holds %d: send them in several requests", MaxBatchCalls, len(calls)))
+				return
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		}
+		if ok, wait := requests.AllowN(key, max(len(calls), 1)); !ok {
+			tooMany(w, wait)
 			return
 		}
 		r = r.Clone(r.Context())
 		r.Header.Set(clientHeader, key)
-		h.ServeHTTP(w, r)
+		if r.Method != http.MethodPost {
+			h.ServeHTTP(w, r)
+			return
+		}
+		// Answers are JSON, never streams: held until complete, so that one over the limit is
+		// never half sent.
+		capped := &cappedWriter{header: http.Header{}, limit: l.MaxAnswerBytes, status: http.StatusOK}
+		h.ServeHTTP(capped, r)
+		if capped.over {
+			writeRPCErrors(w, http.StatusOK, calls, -32603, fmt.Sprintf(
+				"the answer is over %d bytes; ask for less at once (fewer calls in a batch, or one page at a time)", l.MaxAnswerBytes))
+			return
+		}
+		for k, v := range capped.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(capped.status)
+		_, _ = w.Write(capped.body.Bytes())
 	})
+}
+
+// rpcCall is what the handler reads of a JSON-RPC message: its id (absent for a notification).
+type rpcCall struct {
+	ID json.RawMessage `json:"id"`
+}
+
+// callsOf lists the messages of a request body: the calls of a batch, or the one message. A
+// body that is no JSON-RPC at all counts as one message (the SDK answers its error).
+func callsOf(body []byte) []rpcCall {
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		var batch []rpcCall
+		if err := json.Unmarshal(trimmed, &batch); err == nil && len(batch) > 0 {
+			return batch
+		}
+	}
+	var one rpcCall
+	_ = json.Unmarshal(trimmed, &one)
+	return []rpcCall{one}
+}
+
+// writeRPCErrors answers each call that has an id (every one for an empty id list of one) with
+// a JSON-RPC error: an array for a batch, one object otherwise.
+func writeRPCErrors(w http.ResponseWriter, status int, calls []rpcCall, code int, msg string) {
+	type rpcError struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	type answer struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}
+	var out []answer
+	for _, c := range calls {
+		id := c.ID
+		if len(id) == 0 {
+			if len(calls) > 1 {
+				continue // a notification gets no answer
+			}
+			id = json.RawMessage("null")
+		}
+		out = append(out, answer{JSONRPC: "2.0", ID: id, Error: rpcError{Code: code, Message: msg}})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	if len(calls) == 1 && len(out) == 1 {
+		_ = enc.Encode(out[0])
+		return
+	}
+	_ = enc.Encode(out)
+}
+
+// cappedWriter holds an answer of at most limit bytes; past it, it notes so and keeps nothing.
+type cappedWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+	limit  int
+	over   bool
+}
+
+func (c *cappedWriter) Header() http.Header    { return c.header }
+func (c *cappedWriter) WriteHeader(status int) { c.status = status }
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	if c.over || c.body.Len()+len(p) > c.limit {
+		c.over = true
+		c.body = bytes.Buffer{}
+		return len(p), nil
+	}
+	return c.body.Write(p)
 }
 
 // writeError answers with the JSON error every API of the site uses.

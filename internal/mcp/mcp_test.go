@@ -3,6 +3,8 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -548,5 +550,58 @@ func TestBrowserClientsMayCall(t *testing.T) {
 	if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != "*" ||
 		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
 		t.Errorf("preflight: %d %v", rec.Code, rec.Header())
+	}
+}
+
+// postMCP posts body to the MCP handler and returns the status and the answer.
+func postMCP(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// batch is a JSON-RPC batch of n calls of one tool.
+func batch(n int, tool, args string) string {
+	calls := make([]string, n)
+	for i := range calls {
+		calls[i] = fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, i+1, tool, args)
+	}
+	return "[" + strings.Join(calls, ",") + "]"
+}
+
+// Each call of a batch counts against the client's rate limit; a batch holds at most 20 calls
+// and an answer at most MaxAnswerBytes, beyond which a JSON-RPC error says so.
+func TestBatchesAreBoundedAndCountedPerCall(t *testing.T) {
+	d := fixtureDocs(t)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	srv := New(Options{Docs: func() *Docs { return d }, Limits: Limits{
+		Requests: ratelimit.Limit{PerMinute: 60, Burst: 30}, MaxAnswerBytes: 3000, Now: func() time.Time { return now }}})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+
+	status, body := postMCP(t, ts.URL, batch(MaxBatchCalls+1, "search_docs", `{"query":"bakers"}`))
+	if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, "at most 20 calls") {
+		t.Errorf("batch of 21 calls: %d %.300s, want 400 with a JSON-RPC error naming the limit", status, body)
+	}
+	status, body = postMCP(t, ts.URL, batch(MaxBatchCalls, "search_docs", `{"query":"bakers","limit":1}`))
+	if status != http.StatusOK || strings.Count(body, `"jsonrpc"`) != MaxBatchCalls {
+		t.Fatalf("batch of 20 calls: %d %.300s", status, body)
+	}
+	// 20 of the burst of 30 are spent (the refused batch took none): 10 calls remain.
+	if status, _ := postMCP(t, ts.URL, batch(11, "search_docs", `{"query":"bakers","limit":1}`)); status != http.StatusTooManyRequests {
+		t.Errorf("batch of 11 calls with 10 left: %d, want 429", status)
+	}
+	// The page is longer than the 3,000 bytes an answer may hold here.
+	status, body = postMCP(t, ts.URL, batch(10, "get_page", `{"route":"/architecture/bakers"}`))
+	if !strings.Contains(body, `"error"`) || !strings.Contains(body, "3000 bytes") || len(body) > 3000 {
+		t.Errorf("answer over the limit: %d %.300s, want a short JSON-RPC error", status, body)
 	}
 }

@@ -5,9 +5,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"tzdocs/internal/mcp"
 	"tzdocs/internal/output"
 )
 
@@ -46,5 +50,36 @@ func TestMCPReadsTheCurrentBuild(t *testing.T) {
 	list := callMCP(t, s, "resources/list", `{}`)
 	if !strings.Contains(list.Body.String(), `"uri":"https://docs.example.org/architecture/bakers"`) {
 		t.Errorf("resources/list: %s", list.Body)
+	}
+}
+
+// Calls arriving together on a cold server share one reading of the build.
+func TestMCPDocsAreMadeOnce(t *testing.T) {
+	s, _ := newTestServer(t)
+	const callers = 16
+	var entered atomic.Int32
+	release := make(chan struct{})
+	c := &mcpDocs{s: s, read: func(src mcp.Source) (*mcp.Docs, error) {
+		entered.Add(1)
+		<-release // the reading of the build takes a while: every caller arrives meanwhile
+		return mcp.NewDocs(src)
+	}}
+	got := make(chan *mcp.Docs, callers)
+	for range callers {
+		go func() { got <- c.get() }()
+	}
+	// A second reading would start within moments of the first; wait a bounded time for one.
+	for deadline := time.Now().Add(300 * time.Millisecond); entered.Load() < 2 && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+	close(release)
+	first := <-got
+	for range callers - 1 {
+		if d := <-got; d != first || d == nil {
+			t.Fatalf("callers got different Docs (%p, %p)", first, d)
+		}
+	}
+	if n := entered.Load(); n != 1 {
+		t.Errorf("the build was read %d times, want once", n)
 	}
 }
