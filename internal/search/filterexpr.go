@@ -140,10 +140,11 @@ func (t filterToken) String() string {
 }
 
 type exprParser struct {
-	src string
-	i   int
-	tok filterToken
-	err error
+	src   string
+	i     int
+	tok   filterToken
+	err   error
+	tests int // predicates read so far, at most MaxFilterConditions
 }
 
 func (p *exprParser) errorf(format string, args ...any) error {
@@ -277,6 +278,9 @@ func (p *exprParser) factor(depth int) (Condition, error) {
 func (p *exprParser) predicate() (Condition, error) {
 	if p.tok.kind != tokWord && p.tok.kind != tokQuoted {
 		return nil, p.errorf("expected an attribute but found %s", p.tok)
+	}
+	if p.tests++; p.tests > MaxFilterConditions {
+		return nil, p.errorf("more than %d conditions; a query may give at most %d conditions per filter parameter", MaxFilterConditions, MaxFilterConditions)
 	}
 	attr := p.tok.text
 	p.next()

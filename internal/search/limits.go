@@ -25,6 +25,11 @@ const (
 	// A typed query takes well under a millisecond, so the wait is short unless the queue holds
 	// large requests. bench/search/http -burst 12: peak RSS 193 MB with 2, 234 MB with 4.
 	DefaultMaxConcurrent = 2
+	// MaxFilterConditions bounds the conditions of each filter parameter of a query (filters,
+	// facetFilters, numericFilters, tagFilters, optionalFilters): each is tested on every
+	// candidate record. DocSearch sends two or three; 100 leaves room for any real page while
+	// keeping a query's filtering to milliseconds.
+	MaxFilterConditions = 100
 )
 
 // DefaultRateLimit is the per-client limit of search requests: DocSearch sends one request a

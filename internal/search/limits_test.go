@@ -147,3 +147,44 @@ func TestGateTurnsAwayAClientThatLeavesWhileWaiting(t *testing.T) {
 		t.Error("a freed turn was not given")
 	}
 }
+
+// Each filter parameter holds at most MaxFilterConditions conditions: more is a 400 naming the
+// limit, as many is answered.
+func TestHandlerBoundsFilterConditions(t *testing.T) {
+	srv := newTestServer(t, HandlerOptions{})
+	list := func(n int) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = fmt.Sprintf("%q", fmt.Sprint("hierarchy.lvl0:Section ", i))
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	expr := func(n int) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = fmt.Sprintf("weight.position != %d", i)
+		}
+		return fmt.Sprintf("%q", strings.Join(s, " AND "))
+	}
+	for _, param := range []string{"optionalFilters", "facetFilters", "numericFilters", "tagFilters", "filters"} {
+		for _, n := range []int{MaxFilterConditions, MaxFilterConditions + 1} {
+			value := list(n)
+			switch param {
+			case "filters":
+				value = expr(n)
+			case "numericFilters":
+				value = strings.ReplaceAll(list(n), "hierarchy.lvl0:Section ", "weight.position>=")
+			}
+			status, _, out := post(t, srv, multiPath, "text/plain",
+				`{"requests":[{"indexName":"docs","query":"bakers","`+param+`":`+value+`}]}`)
+			msg, _ := out["message"].(string)
+			want := http.StatusOK
+			if n > MaxFilterConditions {
+				want = http.StatusBadRequest
+			}
+			if status != want || (want == http.StatusBadRequest && !strings.Contains(msg, fmt.Sprint("at most ", MaxFilterConditions, " conditions"))) {
+				t.Errorf("%s with %d conditions: %d %q, want %d", param, n, status, msg, want)
+			}
+		}
+	}
+}

@@ -483,18 +483,28 @@ func (v paramValue) filters() (Filters, error) {
 }
 
 // groups reads the AND-of-OR array form that facetFilters, numericFilters and tagFilters share.
+// It refuses more than MaxFilterConditions conditions in all.
 func (v paramValue) groups(name string) ([][]string, error) {
-	if v.isString {
-		t := strings.TrimSpace(v.str)
-		if t == "" {
-			return nil, nil
-		}
-		if !strings.HasPrefix(t, "[") {
-			return [][]string{{t}}, nil
-		}
-		return parseGroups([]byte(t), name)
+	var groups [][]string
+	var err error
+	switch t := strings.TrimSpace(v.str); {
+	case !v.isString:
+		groups, err = parseGroups(v.raw, name)
+	case t == "":
+		return nil, nil
+	case !strings.HasPrefix(t, "["):
+		return [][]string{{t}}, nil
+	default:
+		groups, err = parseGroups([]byte(t), name)
 	}
-	return parseGroups(v.raw, name)
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	if err == nil && n > MaxFilterConditions {
+		return nil, badf("%s holds %d conditions; a query may give at most %d conditions per filter parameter", name, n, MaxFilterConditions)
+	}
+	return groups, err
 }
 
 // addCondition parses a filter parameter with parse (given its text, "" when it is not a
