@@ -41,7 +41,7 @@ func (ix *Index) SearchFacetValues(facet, facetQuery string, q Query, maxHits in
 	fc := newFacetCounter([]string{facet})
 	pq := parseQueryFor(q)
 	q.NoHits = true
-	ix.rank(pq, ix.match(pq), q, 0, 0, fc)
+	_, _, _ = ix.rank(pq, ix.match(pq), q, 0, 0, fc)
 	want := foldedWords(facetQuery)
 	pre, post := q.HighlightPreTag, q.HighlightPostTag
 	if pre == "" {

@@ -246,6 +246,7 @@ type session struct {
 	ctx       context.Context
 	userToken string
 	budget    *budget
+	queries   int // the number of the query being answered, from 1
 }
 
 // answerAll answers the queries of a multi-query request in order, as {"results":[…]}, stopping
@@ -257,6 +258,7 @@ func (s *session) answerAll(reqs []request) ([]byte, error) {
 		if err := s.budget.spendTime(i); err != nil {
 			return nil, err
 		}
+		s.queries = i + 1
 		ans, err := s.answer(req)
 		if err != nil {
 			return nil, err
@@ -305,7 +307,11 @@ func (s *session) answer(req request) (map[string]any, error) {
 	if req.Facet != "" {
 		return s.answerFacet(req)
 	}
+	req.Query.Stop = s.budget.overTime
 	res := s.ix.Search(req.Query)
+	if res.Stopped {
+		return nil, s.budget.stoppedIn(s.queries)
+	}
 	out := map[string]any{
 		"hits":                  hitsJSON(res.Hits, req),
 		"nbHits":                res.NbHits,

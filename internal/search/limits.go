@@ -87,6 +87,19 @@ func (b *budget) spendTime(done int) error {
 	return nil
 }
 
+// overTime says whether the request has run longer than its time limit; a query asks it as it
+// goes (Query.Stop), so one long query stops too.
+func (b *budget) overTime() bool {
+	return b.limits.Now().Sub(b.start) > b.limits.MaxRequestTime
+}
+
+// stoppedIn is the error of a request whose query n (from 1; 0 for a single query) was stopped
+// by overTime.
+func (b *budget) stoppedIn(n int) error {
+	return &overBudget{fmt.Sprintf("the request ran past the time limit of %v per request during its query %d; send fewer queries, fewer filters, or ask for fewer hits per query",
+		b.limits.MaxRequestTime, max(n, 1))}
+}
+
 // spendBytes adds n bytes of answer and fails when the total passes the size limit.
 func (b *budget) spendBytes(n int) error {
 	b.bytes += n

@@ -188,3 +188,19 @@ func TestHandlerBoundsFilterConditions(t *testing.T) {
 		}
 	}
 }
+
+// The time budget is checked while a query runs, not only between queries: one long query is
+// stopped too.
+func TestHandlerStopsAQueryPastItsTimeBudget(t *testing.T) {
+	clock := &steppingClock{t: time.Unix(0, 0), step: 300 * time.Millisecond}
+	mux := http.NewServeMux()
+	mux.Handle("/api/search/", Handler(NewIndex(buildtest.Records(t, bigSite(1100))), HandlerOptions{
+		Limits: Limits{MaxRequestTime: time.Second, Now: clock.now, RateLimit: ratelimit.Limit{Off: true}}}))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	status, _, out := post(t, srv, multiPath, "text/plain", `{"requests":[{"indexName":"docs","query":"baking"}]}`)
+	msg, _ := out["message"].(string)
+	if status != http.StatusBadRequest || !strings.Contains(msg, "time limit of 1s") || !strings.Contains(msg, "during its query 1") {
+		t.Errorf("one query running past the time budget: %d %.200v, want 400 naming the limit", status, out)
+	}
+}

@@ -78,7 +78,7 @@ var browseState recState
 // and passes the filters, keeps the best Distinct records of each URL and sorts them, best
 // first. It counts the facets of the records ranked in fc, if not nil.
 // It returns the records ranked from to to (exclusive) and the number of records ranked.
-func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *facetCounter) ([]scored, int) {
+func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *facetCounter) (page []scored, total int, stopped bool) {
 	s := ix.getScratch()
 	defer ix.putScratch(s)
 	for wi, cands := range m.cands {
@@ -141,9 +141,19 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 		}
 		return &s.states[si]
 	}
-	// each calls f for every record that matches and passes the filters.
+	// each calls f for every record that matches and passes the filters, until q.Stop says to
+	// give up.
+	visited := 0
 	each := func(f func(rec, si int32, st *recState)) {
 		visit := func(rec, si int32, st *recState) {
+			if q.Stop != nil {
+				if visited++; visited%stopEvery == 0 && !stopped {
+					stopped = q.Stop()
+				}
+				if stopped {
+					return
+				}
+			}
 			if !browse && !rule.ok(st.mask) || !passes(rec) {
 				return
 			}
@@ -220,11 +230,10 @@ func (ix *Index) rank(pq parsedQuery, m *matches, q Query, from, to int, fc *fac
 		}
 	}
 	s.list, s.groupsSeen = list, groupsSeen
-	var page []scored
 	for _, it := range list[min(from, len(list)):min(to, len(list))] {
 		page = append(page, scored{rec: it.rec, ri: ix.score(state(it.si), it.rec, n, &q)})
 	}
-	return page, len(list)
+	return page, len(list), stopped
 }
 
 // typoCut returns the most typos a hit may have under typoTolerance min (the fewest typos of
