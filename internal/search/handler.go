@@ -87,7 +87,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 	}
 	opts.Limits = opts.Limits.withDefaults()
 	perClient := ratelimit.New(opts.Limits.RateLimit, DefaultRateLimit, opts.Limits.Now)
-	turns := make(gate, opts.Limits.MaxConcurrent)
+	turns := newGate(opts.Limits.MaxConcurrent)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if opts.Origins != nil {
 			if opts.Origins.Handle(w, r, "GET, POST, OPTIONS") {
@@ -101,7 +101,8 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
 			return
 		}
-		if ok, wait := perClient.Allow(ratelimit.ClientKey(r, opts.Limits.TrustProxy)); !ok {
+		client := ratelimit.ClientKey(r, opts.Limits.TrustProxy)
+		if ok, wait := perClient.Allow(client); !ok {
 			refuseRate(w, wait)
 			return
 		}
@@ -115,7 +116,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 				return
 			}
 		}
-		if !turns.enter(r) {
+		if !turns.enter(r, client) {
 			return // the client left while waiting
 		}
 		defer turns.leave()

@@ -3,7 +3,9 @@ package search
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"tzdocs/internal/httpapi"
@@ -110,20 +112,90 @@ func (b *budget) spendBytes(n int) error {
 	return nil
 }
 
-// gate lets at most n requests in at once.
-type gate chan struct{}
+// gate lets at most n requests in at once. Requests that find no free turn wait, and turns are
+// given to clients in rotation, each client's requests in order: a client with many requests
+// waiting holds back its own, not another's, which waits for one turn at most.
+type gate struct {
+	mu      sync.Mutex
+	free    int
+	waiting map[string][]chan struct{} // per client, its waiting requests, oldest first
+	next    []string                   // the clients with waiting requests, in the order of their turns
+}
 
-// enter waits for a turn; it fails when the client goes away first.
-func (g gate) enter(r *http.Request) bool {
+func newGate(n int) *gate { return &gate{free: n, waiting: map[string][]chan struct{}{}} }
+
+// enter waits for a turn for a request of client; it fails when the client goes away first.
+func (g *gate) enter(r *http.Request, client string) bool {
+	g.mu.Lock()
+	if g.free > 0 && len(g.next) == 0 {
+		g.free--
+		g.mu.Unlock()
+		return true
+	}
+	turn := make(chan struct{})
+	if len(g.waiting[client]) == 0 {
+		g.next = append(g.next, client)
+	}
+	g.waiting[client] = append(g.waiting[client], turn)
+	g.mu.Unlock()
 	select {
-	case g <- struct{}{}:
+	case <-turn:
 		return true
 	case <-r.Context().Done():
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	select {
+	case <-turn: // given meanwhile: pass it on
+		g.handOn()
 		return false
+	default:
+	}
+	q := g.waiting[client]
+	i := slices.Index(q, turn)
+	q = slices.Delete(q, i, i+1)
+	if len(q) > 0 {
+		g.waiting[client] = q
+	} else {
+		delete(g.waiting, client)
+		g.next = slices.DeleteFunc(g.next, func(c string) bool { return c == client })
+	}
+	return false
+}
+
+// leave gives the turn back, to the next client waiting if any.
+func (g *gate) leave() {
+	g.mu.Lock()
+	g.handOn()
+	g.mu.Unlock()
+}
+
+// handOn gives a turn to the oldest request of the client whose turn it is, which then goes to
+// the back of the rotation if it has more waiting; with none waiting, the turn is free. g.mu is
+// held.
+func (g *gate) handOn() {
+	if len(g.next) == 0 {
+		g.free++
+		return
+	}
+	client := g.next[0]
+	g.next = g.next[1:]
+	q := g.waiting[client]
+	close(q[0])
+	if len(q) > 1 {
+		g.waiting[client] = q[1:]
+		g.next = append(g.next, client)
+	} else {
+		delete(g.waiting, client)
 	}
 }
 
-func (g gate) leave() { <-g }
+// queued is the number of requests of client waiting for a turn.
+func (g *gate) queued(client string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.waiting[client])
+}
 
 // refuseRate answers 429 with the seconds to wait, as Algolia's clients expect a JSON error.
 func refuseRate(w http.ResponseWriter, wait time.Duration) {

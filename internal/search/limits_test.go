@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -132,19 +133,56 @@ func preflight(t *testing.T, srv *httptest.Server) *http.Request {
 }
 
 func TestGateTurnsAwayAClientThatLeavesWhileWaiting(t *testing.T) {
-	g := make(gate, 1)
+	g := newGate(1)
 	r := httptest.NewRequest(http.MethodPost, "/", nil)
-	if !g.enter(r) {
+	if !g.enter(r, "a") {
 		t.Fatal("an empty gate refused a request")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if g.enter(r.WithContext(ctx)) {
+	if g.enter(r.WithContext(ctx), "b") {
 		t.Error("a full gate let in a request whose client had left")
 	}
 	g.leave()
-	if !g.enter(r) {
+	if !g.enter(r, "a") {
 		t.Error("a freed turn was not given")
+	}
+}
+
+// Clients take turns: one with many requests waiting does not keep another's out until all of
+// its own are answered.
+func TestGateLetsClientsInByTurns(t *testing.T) {
+	g := newGate(1)
+	r := httptest.NewRequest(http.MethodPost, "/", nil)
+	if !g.enter(r, "heavy") {
+		t.Fatal("an empty gate refused a request")
+	}
+	in := make(chan string)
+	wait := func(client string, n int) {
+		for range n {
+			go func() {
+				if g.enter(r, client) {
+					in <- client
+				}
+			}()
+		}
+		for deadline := time.Now().Add(5 * time.Second); g.queued(client) < n; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d requests of %s queued, want %d", g.queued(client), client, n)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	wait("heavy", 5)
+	wait("light", 1)
+	var order []string
+	for range 6 {
+		g.leave()
+		order = append(order, <-in)
+	}
+	g.leave()
+	if at := slices.Index(order, "light"); at > 1 {
+		t.Errorf("turns given in the order %v: the light client waited behind %d heavy requests, want at most 1", order, at)
 	}
 }
 
