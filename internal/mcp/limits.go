@@ -102,7 +102,7 @@ func clientOf(req *sdk.CallToolRequest) string {
 
 // Handler serves MCP's streamable HTTP transport. It keeps no sessions (every request stands
 // alone, so any replica can answer it), answers in JSON rather than event streams, and allows
-// calls from any origin (CORS). Each call of a JSON-RPC batch counts against the client's rate
+// calls from other origins as Options.CORS says. Each call of a JSON-RPC batch counts against the client's rate
 // limit (429 with Retry-After beyond it, decided before the body is read when no call is left); a
 // batch holds at most MaxBatchCalls calls and an answer at most Limits.MaxAnswerBytes, beyond
 // which JSON-RPC errors say so.
@@ -124,13 +124,11 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("Too many requests from your address; wait %d s and try again", secs))
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Public documentation: any page may call it, as any may search (browser-based MCP clients).
-		w.Header().Set("Access-Control-Allow-Origin", "*")
-		w.Header().Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version")
+		// Browser-based MCP clients call it from the origins the site allows, as they search.
+		if s.opts.CORS != nil && s.opts.CORS(w, r) {
+			return
+		}
 		if r.Method == http.MethodOptions {
-			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
-			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID")
-			w.Header().Set("Access-Control-Max-Age", "86400")
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}

@@ -539,17 +539,33 @@ func TestAClientCannotPassForAnother(t *testing.T) {
 	}
 }
 
+// Browser clients call from the origins Options.CORS allows; without it, from none.
 func TestBrowserClientsMayCall(t *testing.T) {
 	d := fixtureDocs(t)
-	h := New(Options{Docs: func() *Docs { return d }}).Handler()
-	req := httptest.NewRequest(http.MethodOptions, "/mcp", nil)
-	req.Header.Set("Origin", "http://localhost:6274")
-	req.Header.Set("Access-Control-Request-Method", "POST")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != "*" ||
-		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
-		t.Errorf("preflight: %d %v", rec.Code, rec.Header())
+	allow := func(w http.ResponseWriter, r *http.Request) bool {
+		if r.Header.Get("Origin") == "http://localhost:6274" {
+			w.Header().Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+			w.Header().Set("Access-Control-Allow-Headers", CORSHeaders)
+		}
+		if r.Method == http.MethodOptions {
+			w.WriteHeader(http.StatusNoContent)
+			return true
+		}
+		return false
+	}
+	for _, c := range []struct {
+		cors func(http.ResponseWriter, *http.Request) bool
+		want string
+	}{{allow, "http://localhost:6274"}, {nil, ""}} {
+		h := New(Options{Docs: func() *Docs { return d }, CORS: c.cors}).Handler()
+		req := httptest.NewRequest(http.MethodOptions, "/mcp", nil)
+		req.Header.Set("Origin", "http://localhost:6274")
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != c.want {
+			t.Errorf("preflight: %d %v, want allow-origin %q", rec.Code, rec.Header(), c.want)
+		}
 	}
 }
 

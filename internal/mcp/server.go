@@ -8,6 +8,7 @@ package mcp
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -34,7 +35,17 @@ type Options struct {
 	// Logger receives failures of the answer engine; nil discards them.
 	Logger *slog.Logger
 	Limits Limits
+	// CORS writes the CORS headers of an HTTP request, and answers it when it is a preflight
+	// (reporting that it did), with the origin rules of the site; nil allows no other origin.
+	CORS func(w http.ResponseWriter, r *http.Request) (answered bool)
 }
+
+// CORSHeaders are the request headers an MCP client sends, for preflights; ExposedHeaders the
+// answer's headers it reads.
+const (
+	CORSHeaders    = "Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
+	ExposedHeaders = "Mcp-Session-Id, Mcp-Protocol-Version"
+)
 
 // Server is an MCP server over the current build of the site.
 type Server struct {

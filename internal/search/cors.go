@@ -45,6 +45,12 @@ func (o Origins) Allows(origin string) bool {
 // requesting origin when it is allowed, nothing for any other origin. It answers a preflight
 // (OPTIONS) itself, with methods and the clients' headers allowed, and reports that it did.
 func (o Origins) Handle(w http.ResponseWriter, r *http.Request, methods string) (answered bool) {
+	return o.HandleHeaders(w, r, methods, corsHeaders)
+}
+
+// HandleHeaders is Handle for an API whose clients send other request headers than the search
+// clients': headers lists them for preflights.
+func (o Origins) HandleHeaders(w http.ResponseWriter, r *http.Request, methods, headers string) (answered bool) {
 	h := w.Header()
 	h.Add("Vary", "Origin")
 	origin := r.Header.Get("Origin")
@@ -57,7 +63,7 @@ func (o Origins) Handle(w http.ResponseWriter, r *http.Request, methods string) 
 	}
 	if allowed {
 		h.Set("Access-Control-Allow-Methods", methods)
-		h.Set("Access-Control-Allow-Headers", corsHeaders)
+		h.Set("Access-Control-Allow-Headers", headers)
 		h.Set("Access-Control-Max-Age", "86400")
 	}
 	w.WriteHeader(http.StatusNoContent)

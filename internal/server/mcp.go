@@ -14,7 +14,14 @@ func (s *Server) handleMCP() http.Handler {
 	// The title comes from the site data, so the Docs (every page's Markdown) are made on the
 	// first MCP request rather than at start.
 	opts := mcp.Options{Docs: docs.get, Title: s.site.Load().title, Engine: s.opts.Assistant, Logger: s.opts.Logger,
-		Limits: mcp.Limits{TrustProxy: s.opts.TrustProxy}}
+		Limits: mcp.Limits{TrustProxy: s.opts.TrustProxy},
+		CORS: func(w http.ResponseWriter, r *http.Request) bool {
+			answered := s.site.Load().origins.HandleHeaders(w, r, "GET, POST, DELETE, OPTIONS", mcp.CORSHeaders)
+			if w.Header().Get("Access-Control-Allow-Origin") != "" {
+				w.Header().Set("Access-Control-Expose-Headers", mcp.ExposedHeaders)
+			}
+			return answered
+		}}
 	opts.Limits.Requests.Off, opts.Limits.Questions.Off = s.opts.NoRateLimits, s.opts.NoRateLimits
 	return mcp.New(opts).Handler()
 }

@@ -83,3 +83,37 @@ func TestMCPDocsAreMadeOnce(t *testing.T) {
 		t.Errorf("the build was read %d times, want once", n)
 	}
 }
+
+// /mcp follows the site's origin rules: the exact allowed origin, never "*", and nothing for
+// others (an opaque "null" origin among them).
+func TestMCPAppliesTheSitesOriginRules(t *testing.T) {
+	s, _ := newTestServer(t)
+	for origin, allowed := range map[string]bool{
+		"https://partner.example.net": true,
+		"https://evil.example":        false,
+		"null":                        false,
+	} {
+		pre := httptest.NewRequest(http.MethodOptions, "/mcp", nil)
+		pre.Header.Set("Origin", origin)
+		pre.Header.Set("Access-Control-Request-Method", "POST")
+		pre.Header.Set("Access-Control-Request-Headers", "content-type, mcp-protocol-version")
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, pre)
+		got := rec.Header().Get("Access-Control-Allow-Origin")
+		switch {
+		case allowed && (got != origin || !strings.Contains(strings.ToLower(rec.Header().Get("Access-Control-Allow-Headers")), "mcp-protocol-version")):
+			t.Errorf("preflight from %s: allow-origin %q, headers %q", origin, got, rec.Header().Get("Access-Control-Allow-Headers"))
+		case !allowed && got != "":
+			t.Errorf("preflight from %s: allowed as %q", origin, got)
+		}
+		req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Origin", origin)
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if got := rec.Header().Get("Access-Control-Allow-Origin"); (allowed && got != origin) || (!allowed && got != "") {
+			t.Errorf("call from %s: allow-origin %q", origin, got)
+		}
+	}
+}
