@@ -58,6 +58,11 @@ func TestClientKey(t *testing.T) {
 		{"192.0.2.1:1234", "198.51.100.7, garbage", true, "198.51.100.7"},
 		{"192.0.2.1:1234", "garbage", true, "192.0.2.1"},
 		{"[2001:db8:a:b:1:2:3:4]:443", "", false, "2001:db8:a:b::/64"},
+		// Proxies that write the client's port: the entry is the client, not skipped for an
+		// earlier one the client wrote itself.
+		{"192.0.2.1:1234", "6.6.6.6, 198.51.100.7:5678", true, "198.51.100.7"},
+		{"192.0.2.1:1234", "6.6.6.6, [2001:db8:a:b:1:2:3:4]:443", true, "2001:db8:a:b::/64"},
+		{"192.0.2.1:1234", "6.6.6.6, [2001:db8:a:b:1:2:3:4]", true, "2001:db8:a:b::/64"},
 	}
 	for _, c := range cases {
 		r := httptest.NewRequest("POST", "/api/feedback", nil)
