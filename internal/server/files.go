@@ -78,12 +78,22 @@ func loadSite(dir string) (*siteFiles, error) {
 		return nil, err
 	}
 	for urlPath, f := range built.Files {
+		if !served(urlPath) {
+			continue
+		}
 		sf := newFile(urlPath, f)
 		sf.pack(urlPath) // here only: Patch (tzdocs dev) keeps its files as they are, for speed
 		s.files[urlPath] = sf
 	}
 	s.linkFiles(nil)
 	return s, nil
+}
+
+// served reports whether the file of the built site at urlPath is served. The search files
+// (records and code blocks) are read into the index and Ask AI's corpus when the site loads; the
+// reader's app and the documented clients search through the API, so they are not served.
+func served(urlPath string) bool {
+	return !strings.HasPrefix(urlPath, output.SearchURLPrefix)
 }
 
 // newFile is a file of the built site as served, without its header sets (see linkFiles).

@@ -31,8 +31,8 @@ func (f *file) keepCompressedOnly() {
 }
 
 // packMin is the smallest file without a gzip sidecar that loadSite holds gzip-compressed (see
-// pack): the build writes no sidecars for the search records (3.9 MB for the real docs), read by
-// the server and almost never fetched.
+// pack): a large text file put in the site's folder by other means than the build, which writes
+// sidecars for every text file it serves.
 const packMin = 256 << 10
 
 // pack holds the text of f, served at urlPath, gzip-compressed when the build wrote no gzip form

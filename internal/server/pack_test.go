@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// A large text file the build wrote no sidecars for (the search records) is held gzip-compressed
+// A large text file the build wrote no sidecars for is held gzip-compressed
 // in memory and still answered as it is, to every client, with no Content-Encoding; a small one
 // and one that does not compress keep their bytes.
 func TestLargeFilesWithoutSidecarsAreHeldPacked(t *testing.T) {
@@ -26,9 +26,9 @@ func TestLargeFilesWithoutSidecarsAreHeldPacked(t *testing.T) {
 	for i := range noise {
 		noise[i] = byte(rng.Uint32())
 	}
-	for name, data := range map[string][]byte{"_search/big.json": []byte(records.String()), "_search/small.json": []byte(`{"x":1}`),
-		"_search/noise.txt": noise} {
-		if err := os.MkdirAll(filepath.Join(dir, "_search"), 0o755); err != nil {
+	for name, data := range map[string][]byte{"downloads/big.json": []byte(records.String()), "downloads/small.json": []byte(`{"x":1}`),
+		"downloads/noise.txt": noise} {
+		if err := os.MkdirAll(filepath.Join(dir, "downloads"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
@@ -39,24 +39,24 @@ func TestLargeFilesWithoutSidecarsAreHeldPacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := s.site.Load().files
-	if f := files["/_search/big.json"]; f.data != nil || len(f.packed) == 0 || len(f.packed) > len(records.String())/2 {
+	if f := files["/downloads/big.json"]; f.data != nil || len(f.packed) == 0 || len(f.packed) > len(records.String())/2 {
 		t.Fatalf("big.json: text held %v, packed %d bytes of %d", f.data != nil, len(f.packed), records.Len())
 	}
-	if f := files["/_search/small.json"]; f.data == nil || f.packed != nil {
+	if f := files["/downloads/small.json"]; f.data == nil || f.packed != nil {
 		t.Errorf("small.json was packed")
 	}
-	if f := files["/_search/noise.txt"]; !bytes.Equal(f.data, noise) || f.packed != nil {
+	if f := files["/downloads/noise.txt"]; !bytes.Equal(f.data, noise) || f.packed != nil {
 		t.Errorf("noise.txt, which does not compress, was packed")
 	}
 	for i, enc := range []string{"", "gzip", "br, gzip", "identity", ""} { // the last reuses a pooled reader
-		res := get(t, s, "/_search/big.json", "Accept-Encoding", enc)
+		res := get(t, s, "/downloads/big.json", "Accept-Encoding", enc)
 		if got := body(t, res); got != records.String() || res.Header.Get("Content-Encoding") != "" ||
 			res.Header.Get("Content-Length") != strconv.Itoa(records.Len()) || res.Header.Get("Vary") != "" {
 			t.Errorf("answer %d (Accept-Encoding %q): %d bytes, Content-Encoding %q, Content-Length %s, Vary %q", i, enc, len(got),
 				res.Header.Get("Content-Encoding"), res.Header.Get("Content-Length"), res.Header.Get("Vary"))
 		}
 	}
-	if got := string(files["/_search/big.json"].identity()); got != records.String() {
+	if got := string(files["/downloads/big.json"].identity()); got != records.String() {
 		t.Errorf("identity() gave %d bytes, want the file's %d", len(got), records.Len())
 	}
 }

@@ -64,7 +64,7 @@ func (s *Server) Patch(changed map[string]bool, records *Records) error {
 		}
 		f, err := output.LoadFile(dir, rel)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, fs.ErrNotExist) || err == nil && !served("/"+rel):
 			delete(next.files, "/"+rel)
 		case err != nil:
 			return fmt.Errorf("reading %s of the new build: %w", rel, err)

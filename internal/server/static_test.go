@@ -148,3 +148,26 @@ func TestFilesKeptCompressedOnlyAnswerTheirText(t *testing.T) {
 		t.Errorf("overview answered %q", got)
 	}
 }
+
+// The search files feed the server's index and Ask AI; the reader's app and the documented
+// clients search through the API, so they are not served (4 MB that no one needs to fetch).
+func TestSearchFilesAreNotServed(t *testing.T) {
+	s, dir := newTestServer(t)
+	if err := os.MkdirAll(filepath.Join(dir, "_search"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "_search", "code.json"), []byte(`[]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/" + output.RecordsFile, "/" + output.CodeFile} {
+		if res := get(t, s, p); res.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", p, res.StatusCode)
+		}
+	}
+	if ix := s.site.Load().index; ix == nil || ix.Len() == 0 {
+		t.Error("the search index was not loaded from the records")
+	}
+}
