@@ -565,6 +565,11 @@ func TestAnswerSources(t *testing.T) {
 	if got := answerSources("no links", []string{"/hit"}); len(got) != 1 || got[0] != "/hit" {
 		t.Errorf("fallback = %q", got)
 	}
+	// Links a model writes that are no web page nor page of the site are not sources.
+	got = answerSources("[x](javascript:alert(1)) [y](data:text/html,hi) [z](vbscript:msgbox) [w](//evil.example/p) [v](/ok)", nil)
+	if strings.Join(got, " ") != "/ok" {
+		t.Errorf("answerSources kept %q, want only /ok", got)
+	}
 }
 
 // memStore records answer feedback and exchanges.

@@ -3,6 +3,8 @@ package assistant
 import (
 	"regexp"
 	"strings"
+
+	"tzdocs/internal/feedback"
 )
 
 var (
@@ -11,15 +13,15 @@ var (
 	codeFence    = regexp.MustCompile("(?s)```.*?```")
 )
 
-// answerSources lists the links of an answer (Markdown links and bare http(s) URLs, code blocks
-// left out, deduplicated), or the search hits when the answer links nothing.
+// answerSources lists the links of an answer (Markdown links to web pages or to pages of the
+// site, and bare http(s) URLs, code blocks left out, deduplicated), or the search hits when the answer links nothing.
 func answerSources(answer string, hits []string) []string {
 	text := codeFence.ReplaceAllString(answer, "")
 	seen := map[string]bool{}
 	var out []string
 	add := func(u string) {
 		u = strings.TrimRight(u, ".,;:!?'\"")
-		if u != "" && !seen[u] {
+		if u != "" && !seen[u] && feedback.SourceLink(u) {
 			seen[u] = true
 			out = append(out, u)
 		}

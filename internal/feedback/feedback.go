@@ -50,6 +50,9 @@ var ErrSchemaTooNew = store.ErrSchemaTooNew
 // DefaultMaxAnalyticsRows is the default size cap of each analytics table, in rows.
 const DefaultMaxAnalyticsRows = store.DefaultMaxRows
 
+// SourceLink reports whether a link may be kept as a source of an answer.
+var SourceLink = store.SourceLink
+
 // ErrNotFound is returned when no row has the key asked for.
 var ErrNotFound = store.ErrNotFound
 

@@ -477,6 +477,7 @@ func (db DashboardDB) askItems(ctx context.Context, r Range, sql, what string) (
 		if err := json.Unmarshal([]byte(sources), &it.Sources); err != nil || it.Sources == nil {
 			it.Sources = []string{}
 		}
+		it.Sources = slices.DeleteFunc(it.Sources, func(u string) bool { return !SourceLink(u) })
 		out = append(out, it)
 		return nil
 	})

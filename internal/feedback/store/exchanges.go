@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"net/url"
+	"strings"
 	"time"
 )
 
@@ -87,3 +89,15 @@ const (
 	// OutcomeInterrupted: the server shut down while answering; the answer is what was said.
 	OutcomeInterrupted = "interrupted"
 )
+
+// SourceLink reports whether u may be kept as a source of an answer and shown as a link: an
+// http(s) URL with a host, or a path of the site ("/…", not "//host…"). Links a model writes may
+// be anything (javascript:, data:, …); those are dropped where sources are made and where the
+// dashboard reads them.
+func SourceLink(u string) bool {
+	if strings.HasPrefix(u, "/") {
+		return !strings.HasPrefix(u, "//") && !strings.ContainsAny(u, "\\ \t\r\n")
+	}
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != "" && !strings.ContainsAny(u, " \t\r\n")
+}

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,5 +102,25 @@ func testBadEventRows(t *testing.T, s store.Store) {
 	}
 	if st, _ := s.AnalyticsState(ctx); st.SkippedEvents != 3 {
 		t.Errorf("after a second prune %d skipped, want 3", st.SkippedEvents)
+	}
+}
+
+// testUnsafeSources stores answer votes whose sources, taken from model text by an older
+// release, hold script and data links: the dashboard's lists keep only http(s) URLs and site
+// paths.
+func testUnsafeSources(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	sources := []string{"javascript:alert(1)", "/architecture/bakers", "data:text/html,<b>x</b>", "VBScript:msgbox", "//evil.example/x",
+		"https://docs.example.org/a", "http://example.com/b", "/\\evil.example", " javascript:x"}
+	if _, err := s.AddAnswer(ctx, store.Answer{CreatedAt: at(0, 1), MessageID: "m1", Thumbs: 0, Question: "q", Answer: "a", Sources: sources}); err != nil {
+		t.Fatal(err)
+	}
+	down, err := s.ThumbsDown(ctx, store.Range{From: at(0, 0), To: at(1, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/architecture/bakers", "https://docs.example.org/a", "http://example.com/b"}
+	if len(down) != 1 || strings.Join(down[0].Sources, " ") != strings.Join(want, " ") {
+		t.Fatalf("sources listed %q, want %q", down, want)
 	}
 }
