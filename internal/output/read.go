@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -58,16 +59,11 @@ func Load(dir string) (*Site, error) {
 	if s.Answers, err = LoadAnswers(dir); err != nil {
 		return nil, err
 	}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		name := d.Name()
+	err = walkConfined(dir, func(rel string) error {
+		name := path.Base(rel)
 		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || isTemp(name) {
 			return nil // sidecars load with the file they compress
 		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
 		if !Served(rel) {
 			return nil // read by whoever needs it, never served
 		}
