@@ -17,11 +17,11 @@ import (
 
 // file is one file of the built site, held in memory with its precompressed forms.
 type file struct {
-	data        []byte // nil when a gzip form holds the text alone (see keepCompressedOnly and pack)
-	size        int    // the text's length
-	br, gz      []byte // precompressed sidecars from the build, nil when absent
-	packed      []byte // the text gzip-compressed at load when the build wrote no sidecars (see pack)
-	etag        string
+	data        []byte            // nil when a gzip form holds the text alone (see keepCompressedOnly and pack)
+	size        int               // the text's length
+	br, gz      []byte            // precompressed sidecars from the build, nil when absent
+	packed      []byte            // the text gzip-compressed at load when the build wrote no sidecars (see pack)
+	etags       [encodings]string // per encoding
 	contentType string
 	immutable   bool            // content-hashed name: cache for a year
 	csp         string          // a content security policy of its own, instead of the site's
@@ -99,8 +99,10 @@ func served(urlPath string) bool {
 // newFile is a file of the built site as served, without its header sets (see linkFiles).
 func newFile(urlPath string, f *output.File) *file {
 	sum := sha256.Sum256(f.Data)
+	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
+	// Each encoding is a body of its own: a cache must not take one for another.
 	sf := &file{data: f.Data, size: len(f.Data), br: f.Brotli, gz: f.Gzip, immutable: f.Immutable,
-		contentType: contentType(urlPath, f.Data), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+		contentType: contentType(urlPath, f.Data), etags: [encodings]string{`"` + tag + `"`, `"` + tag + `-br"`, `"` + tag + `-gz"`}}
 	sf.keepCompressedOnly()
 	return sf
 }

@@ -39,20 +39,23 @@ func one(v string) []string { return []string{v}[:1:1] }
 var (
 	noSniffValue        = one("nosniff")
 	referrerPolicyValue = one("strict-origin-when-cross-origin")
-	noStoreValue        = one("no-store")
-	noCacheValue        = one("no-cache")
-	immutableValue      = one("public, max-age=31536000, immutable")
-	brValue             = one("br")
-	gzipValue           = one("gzip")
-	varyEncodingValue   = one("Accept-Encoding")
-	varyAcceptValue     = one("Accept")
-	varyBothValue       = []string{"Accept", "Accept-Encoding"}[:2:2]
+	// permissionsPolicyValue denies the browser features the site never uses, to its pages and
+	// to anything embedded in them.
+	permissionsPolicyValue = one(permissionsPolicy)
+	noStoreValue           = one("no-store")
+	noCacheValue           = one("no-cache")
+	immutableValue         = one("public, max-age=31536000, immutable")
+	brValue                = one("br")
+	gzipValue              = one("gzip")
+	varyEncodingValue      = one("Accept-Encoding")
+	varyAcceptValue        = one("Accept")
+	varyBothValue          = []string{"Accept", "Accept-Encoding"}[:2:2]
 )
 
-// responseHeaders are the header sets of one file served in one way: sets[0] answers a matching
-// If-None-Match (304), sets[1+enc] a full answer in each encoding the file has (nil otherwise).
+// responseHeaders are the header sets of one file served in one way, per encoding the file has
+// (nil otherwise): the answer to a matching If-None-Match (304), and the full answer.
 type responseHeaders struct {
-	notModified headerSet
+	notModified [encodings]headerSet
 	full        [encodings]headerSet
 }
 
@@ -65,7 +68,7 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 		csp = f.csp
 	}
 	base := headerSet{{"X-Content-Type-Options", noSniffValue}, {"Referrer-Policy", referrerPolicyValue},
-		{"Content-Security-Policy", one(csp)}, {"Content-Type", one(f.contentType)}}
+		{"Permissions-Policy", permissionsPolicyValue}, {"Content-Security-Policy", one(csp)}, {"Content-Type", one(f.contentType)}}
 	if link != "" {
 		base = append(base, header{"Link", one(link)})
 	}
@@ -74,15 +77,11 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 		if f.immutable {
 			cache = immutableValue
 		}
-		base = append(base, header{"Cache-Control", cache}, header{"Etag", one(f.etag)})
+		base = append(base, header{"Cache-Control", cache})
 	} else {
 		base = append(base, header{"Cache-Control", noStoreValue})
 	}
 	var rh responseHeaders
-	rh.notModified = base
-	if varyAccept {
-		rh.notModified = append(base[:len(base):len(base)], header{"Vary", varyAcceptValue})
-	}
 	compressed := f.br != nil || f.gz != nil
 	for enc := range encodings {
 		length := f.size
@@ -93,7 +92,15 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 			}
 			length = len(body)
 		}
-		set := append(base[:len(base):len(base)], header{"Content-Length", one(strconv.Itoa(length))})
+		tagged := base[:len(base):len(base)]
+		if status == http.StatusOK {
+			tagged = append(tagged, header{"Etag", one(f.etags[enc])})
+		}
+		rh.notModified[enc] = tagged
+		if varyAccept {
+			rh.notModified[enc] = append(tagged[:len(tagged):len(tagged)], header{"Vary", varyAcceptValue})
+		}
+		set := append(tagged[:len(tagged):len(tagged)], header{"Content-Length", one(strconv.Itoa(length))})
 		switch {
 		case varyAccept && compressed:
 			set = append(set, header{"Vary", varyBothValue})

@@ -244,12 +244,12 @@ func prefersMarkdown(accept string) bool {
 // conditional 304, and the best precompressed form the client accepts.
 func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHeaders, status int) {
 	h := w.Header()
-	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etag) {
-		rh.notModified.apply(h)
+	enc := f.encoding(r.Header.Get("Accept-Encoding"))
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etags[enc]) {
+		rh.notModified[enc].apply(h)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	enc := f.encoding(r.Header.Get("Accept-Encoding"))
 	rh.full[enc].apply(h)
 	w.WriteHeader(status)
 	switch {

@@ -26,7 +26,7 @@ func TestPrecomputedHeaderKeysAreCanonical(t *testing.T) {
 	}
 	n := 0
 	for _, rh := range sets {
-		for _, set := range append([]headerSet{rh.notModified}, rh.full[:]...) {
+		for _, set := range append(rh.notModified[:], rh.full[:]...) {
 			for _, h := range set {
 				n++
 				if h.key != http.CanonicalHeaderKey(h.key) {
@@ -169,5 +169,42 @@ func TestSearchFilesAreNotServed(t *testing.T) {
 	}
 	if ix := s.site.Load().index; ix == nil || ix.Len() == 0 {
 		t.Error("the search index was not loaded from the records")
+	}
+}
+
+// Each encoding of a file has an ETag of its own (the bodies differ), and a conditional request
+// matches the one of the encoding it would be answered in.
+func TestETagsDifferPerEncoding(t *testing.T) {
+	s, _ := newTestServer(t)
+	const p = "/architecture/bakers"
+	tags := map[string]string{}
+	for _, enc := range []string{"", "gzip", "br"} {
+		res := get(t, s, p, "Accept-Encoding", enc)
+		if res.Header.Get("Content-Encoding") != enc {
+			t.Fatalf("Accept-Encoding %q answered with %q; the test needs each encoding", enc, res.Header.Get("Content-Encoding"))
+		}
+		tag := res.Header.Get("ETag")
+		for other, seen := range tags {
+			if seen == tag {
+				t.Errorf("encodings %q and %q share the ETag %s", other, enc, tag)
+			}
+		}
+		tags[enc] = tag
+	}
+	if res := get(t, s, p, "Accept-Encoding", "br", "If-None-Match", tags["br"]); res.StatusCode != http.StatusNotModified || res.Header.Get("ETag") != tags["br"] {
+		t.Errorf("brotli revalidated with its ETag: %d %s, want 304 with it", res.StatusCode, res.Header.Get("ETag"))
+	}
+	if res := get(t, s, p, "If-None-Match", tags["br"]); res.StatusCode != http.StatusOK {
+		t.Errorf("the brotli ETag matched the identity body: %d", res.StatusCode)
+	}
+}
+
+// Pages deny the browser features the site never uses.
+func TestPermissionsPolicy(t *testing.T) {
+	s, _ := newTestServer(t)
+	for _, p := range []string{"/architecture/bakers", "/nope", "/healthz", "/api/nope"} {
+		if got := get(t, s, p).Header.Get("Permissions-Policy"); !strings.Contains(got, "camera=()") || !strings.Contains(got, "geolocation=()") {
+			t.Errorf("GET %s: Permissions-Policy %q", p, got)
+		}
 	}
 }
