@@ -18,15 +18,24 @@ import (
 // memStore keeps page posts in memory, for fuzzing the handler without a database.
 type memStore struct {
 	feedback.Store
-	mu    sync.Mutex
-	pages []feedback.Page
+	mu     sync.Mutex
+	pages  []feedback.Page
+	lastID int64
 }
 
 func (m *memStore) AddPage(_ context.Context, p feedback.Page) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.pages = append(m.pages, p)
-	return int64(len(m.pages)), nil
+	m.lastID++
+	return m.lastID, nil
+}
+
+func (m *memStore) ReservePageID(context.Context) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.lastID++
+	return m.lastID, nil
 }
 
 func hasControlText(s string) bool {

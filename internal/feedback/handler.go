@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tzdocs/internal/ratelimit"
@@ -119,13 +118,16 @@ func Handler(s Store, opts Options) http.Handler {
 		}
 		return row, nil
 	}
-	// lastID follows the ids handed out, so that the honeypot's fake ids look like real ones.
-	var lastID atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		row, err := accept(w, r)
 		if errors.Is(err, errHoneypot) {
-			writeJSON(w, http.StatusCreated, created{OK: true, ID: lastID.Add(1)})
-			return
+			// An id taken from the real ones, so that the answer looks like a success and no real
+			// post ever gets the same id.
+			var id int64
+			if id, err = s.ReservePageID(r.Context()); err == nil {
+				writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
+				return
+			}
 		}
 		if err != nil {
 			writeError(w, err)
@@ -136,8 +138,6 @@ func Handler(s Store, opts Options) http.Handler {
 			logger.Error("feedback not saved", "err", err, "url", row.URL)
 			writeError(w, err)
 			return
-		}
-		for last := lastID.Load(); id > last && !lastID.CompareAndSwap(last, id); last = lastID.Load() {
 		}
 		writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
 	})

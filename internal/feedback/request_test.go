@@ -55,8 +55,13 @@ func TestHandlerHoneypotAnswersExactlyLikeASuccess(t *testing.T) {
 	if botID <= realID || botID2 <= botID {
 		t.Fatalf("ids: real %v, then honeypot %v and %v; want them to keep rising as real ids do", realID, botID, botID2)
 	}
-	if n := len(allPages(t, s)); n != 1 {
-		t.Fatalf("%d rows stored, want only the real one", n)
+	// The next real post gets an id no fake answer gave: a bot cannot tell the two apart by ids.
+	real2 := send(h, `{"url":"/b","helpful":false}`, nil)
+	if id := real2.fields(t)["id"].(float64); id == botID || id == botID2 || id <= botID2 {
+		t.Fatalf("ids: honeypot %v and %v, then a real post %v; want a new, higher id", botID, botID2, id)
+	}
+	if n := len(allPages(t, s)); n != 2 {
+		t.Fatalf("%d rows stored, want only the 2 real ones", n)
 	}
 }
 

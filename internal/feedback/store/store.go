@@ -88,6 +88,10 @@ func (p PageStat) Ratio() float64 {
 // first, and stop at the first error fn returns. Implementations are safe for concurrent use.
 type Store interface {
 	AddPage(ctx context.Context, p Page) (int64, error)
+	// ReservePageID takes the next page feedback id without storing a row: no row will ever
+	// have it. The form's honeypot answers bots with such ids, so that they look like real ones
+	// and a real post never gets one of them.
+	ReservePageID(ctx context.Context) (int64, error)
 	AddAnswer(ctx context.Context, a Answer) (int64, error)
 	AddQueries(ctx context.Context, qs []Query) error
 	AddEvents(ctx context.Context, es []Event) error

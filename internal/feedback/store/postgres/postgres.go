@@ -161,6 +161,16 @@ func (s *Store) AddPage(ctx context.Context, p store.Page) (int64, error) {
 	return id, nil
 }
 
+// ReservePageID implements store.Store: a value taken from the id's sequence is never given
+// again.
+func (s *Store) ReservePageID(ctx context.Context) (int64, error) {
+	var id int64
+	if err := s.pool.QueryRow(ctx, "SELECT nextval(pg_get_serial_sequence('page_feedback', 'id'))").Scan(&id); err != nil {
+		return 0, fmt.Errorf("reserving a page feedback id: %w", err)
+	}
+	return id, nil
+}
+
 // AddAnswer implements store.Store.
 func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 	if a.Thumbs != 0 && a.Thumbs != 1 {

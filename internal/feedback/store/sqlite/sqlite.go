@@ -240,6 +240,30 @@ func (s *Store) AddPage(ctx context.Context, p store.Page) (int64, error) {
 	return res.LastInsertId()
 }
 
+// ReservePageID implements store.Store: AUTOINCREMENT never gives an id below the table's
+// sqlite_sequence entry again, so moving the entry on takes the id.
+func (s *Store) ReservePageID(ctx context.Context) (int64, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("reserving a page feedback id: %w", err)
+	}
+	defer tx.Rollback()
+	var id int64
+	_, err = tx.ExecContext(ctx, `INSERT INTO sqlite_sequence (name, seq)
+		SELECT 'page_feedback', COALESCE((SELECT MAX(id) FROM page_feedback), 0)
+		WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'page_feedback')`)
+	if err == nil {
+		err = tx.QueryRowContext(ctx, "UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'page_feedback' RETURNING seq").Scan(&id)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reserving a page feedback id: %w", err)
+	}
+	return id, nil
+}
+
 // AddAnswer implements store.Store.
 func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
 	if a.Thumbs != 0 && a.Thumbs != 1 {

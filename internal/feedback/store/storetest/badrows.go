@@ -124,3 +124,28 @@ func testUnsafeSources(t *testing.T, s store.Store) {
 		t.Fatalf("sources listed %q, want %q", down, want)
 	}
 }
+
+// testReservePageID takes ids between real rows: none is given to a row afterwards.
+func testReservePageID(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	first, err := s.ReservePageID(ctx) // before any row
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.AddPage(ctx, store.Page{URL: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err1 := s.ReservePageID(ctx)
+	r2, err2 := s.ReservePageID(ctx)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	b, err := s.AddPage(ctx, store.Page{URL: "/b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(first < a && a < r1 && r1 < r2 && r2 < b) {
+		t.Fatalf("ids: reserved %d, row %d, reserved %d and %d, row %d; want them rising, never shared", first, a, r1, r2, b)
+	}
+}

@@ -44,6 +44,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migra
 	t.Run("PruneRollsUpAndExpires", func(t *testing.T) { testPruneRollsUpAndExpires(t, open(t, newDB(t))) })
 	t.Run("BadEventRowsAreSkippedAndCounted", func(t *testing.T) { testBadEventRows(t, open(t, newDB(t))) })
 	t.Run("UnsafeSourcesAreNotListed", func(t *testing.T) { testUnsafeSources(t, open(t, newDB(t))) })
+	t.Run("ReservedPageIDsAreNeverGiven", func(t *testing.T) { testReservePageID(t, open(t, newDB(t))) })
 	t.Run("PruneCapsSize", func(t *testing.T) { testPruneCapsSize(t, open(t, newDB(t))) })
 	t.Run("ExchangesRoundTrip", func(t *testing.T) { testExchanges(t, open(t, newDB(t))) })
 	t.Run("PruneExchangesKeepsVotesWithoutText", func(t *testing.T) { testPruneExchanges(t, open(t, newDB(t))) })
