@@ -12,12 +12,13 @@ import (
 )
 
 // hostileText rings the bell, clears the screen, recolours it, hides a NUL and a C1 escape.
-const hostileText = "ok\x07\x1b[2J\x1b[31mred\x00\u009b31m\x7fend\r\nnext\tline"
+const hostileText = "ok\u202e\x07\x1b[2J\x1b[31mred\x00\u2066\u009b31m\x7f\u200fend\r\nnext\tline"
 
-// controlLeft finds a control character other than tab and line feed.
+// controlLeft finds a control character other than tab and line feed, or a bidirectional
+// control (which reorders what a terminal or spreadsheet shows: U+202E turns "exe.txt" around).
 func controlLeft(s string) (rune, bool) {
 	for _, r := range s {
-		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' {
+		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' || unicode.Is(unicode.Bidi_Control, r) {
 			return r, true
 		}
 	}
