@@ -87,7 +87,13 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 	}
 	opts.Limits = opts.Limits.withDefaults()
 	perClient := ratelimit.New(opts.Limits.RateLimit, DefaultRateLimit, opts.Limits.Now)
-	turns := newGate(opts.Limits.MaxConcurrent)
+	// With per-client limits on, one client holds all turns but one, which stays for others; a
+	// load test (limits off) may take them all.
+	perClientTurns := opts.Limits.MaxConcurrent - 1
+	if opts.Limits.RateLimit.Off {
+		perClientTurns = opts.Limits.MaxConcurrent
+	}
+	turns := newGate(opts.Limits.MaxConcurrent, perClientTurns)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if opts.Origins != nil {
 			if opts.Origins.Handle(w, r, "GET, POST, OPTIONS") {
@@ -119,7 +125,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 		if !turns.enter(r, client) {
 			return // the client left while waiting
 		}
-		defer turns.leave()
+		defer turns.leave(client)
 		s := &session{ix: ix, opts: opts, ctx: r.Context(), userToken: r.Header.Get("X-Algolia-UserToken"), budget: newBudget(opts.Limits)}
 		s.route(w, r, rest, body)
 	})

@@ -133,7 +133,7 @@ func preflight(t *testing.T, srv *httptest.Server) *http.Request {
 }
 
 func TestGateTurnsAwayAClientThatLeavesWhileWaiting(t *testing.T) {
-	g := newGate(1)
+	g := newGate(1, 1)
 	r := httptest.NewRequest(http.MethodPost, "/", nil)
 	if !g.enter(r, "a") {
 		t.Fatal("an empty gate refused a request")
@@ -143,16 +143,45 @@ func TestGateTurnsAwayAClientThatLeavesWhileWaiting(t *testing.T) {
 	if g.enter(r.WithContext(ctx), "b") {
 		t.Error("a full gate let in a request whose client had left")
 	}
-	g.leave()
+	g.leave("a")
 	if !g.enter(r, "a") {
 		t.Error("a freed turn was not given")
 	}
 }
 
+// One client holds at most perClient turns at once: with 2 turns and 1 per client, a client's
+// second request waits while a turn stays free for another client, which gets it at once.
+func TestGateKeepsATurnForOtherClients(t *testing.T) {
+	g := newGate(2, 1)
+	r := httptest.NewRequest(http.MethodPost, "/", nil)
+	if !g.enter(r, "heavy") {
+		t.Fatal("an empty gate refused a request")
+	}
+	second := make(chan bool)
+	go func() { second <- g.enter(r, "heavy") }()
+	for deadline := time.Now().Add(5 * time.Second); g.queued("heavy") < 1; {
+		if time.Now().After(deadline) {
+			t.Fatal("the heavy client's second request neither waited nor entered")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if !g.enter(r.WithContext(ctx), "light") {
+		t.Fatal("another client waited for the turn the heavy client may not take")
+	}
+	g.leave("heavy")
+	if !<-second {
+		t.Fatal("the heavy client's second request did not get the turn its first left")
+	}
+	g.leave("heavy")
+	g.leave("light")
+}
+
 // Clients take turns: one with many requests waiting does not keep another's out until all of
 // its own are answered.
 func TestGateLetsClientsInByTurns(t *testing.T) {
-	g := newGate(1)
+	g := newGate(1, 1)
 	r := httptest.NewRequest(http.MethodPost, "/", nil)
 	if !g.enter(r, "heavy") {
 		t.Fatal("an empty gate refused a request")
@@ -176,11 +205,12 @@ func TestGateLetsClientsInByTurns(t *testing.T) {
 	wait("heavy", 5)
 	wait("light", 1)
 	var order []string
-	for range 6 {
-		g.leave()
-		order = append(order, <-in)
+	for holder := "heavy"; len(order) < 6; {
+		g.leave(holder)
+		holder = <-in
+		order = append(order, holder)
 	}
-	g.leave()
+	g.leave(order[len(order)-1])
 	if at := slices.Index(order, "light"); at > 1 {
 		t.Errorf("turns given in the order %v: the light client waited behind %d heavy requests, want at most 1", order, at)
 	}
