@@ -3,6 +3,7 @@
 //
 //	go run ./bench/abuse            # every probe
 //	go run ./bench/abuse -only build
+//	go run ./bench/abuse -only hostile   # what an attacker without an account tries (hostile.go)
 //
 // The build probes write one small site per pathological input (deep nesting, huge front matter,
 // an unclosed component tag, hostile sidebars.js), build each with the real binary, and print the
@@ -28,7 +29,9 @@ const (
 func main() {
 	bin := flag.String("bin", "bin/tzdocs", "the tzdocs binary")
 	web := flag.String("web", "web/dist", "the web app's build")
-	only := flag.String("only", "", "run one group of probes: build or serve")
+	only := flag.String("only", "", "run one group of probes: build, serve or hostile")
+	siteDir := flag.String("site", "site", "the site the hostile probes build and serve")
+	match := flag.String("match", "", "run only the hostile probes whose name holds this text")
 	flag.Parse()
 	failed := false
 	if *only == "" || *only == "build" {
@@ -36,6 +39,9 @@ func main() {
 	}
 	if *only == "" || *only == "serve" {
 		failed = runServeProbes(*bin, *web) || failed
+	}
+	if *only == "" || *only == "hostile" {
+		failed = runHostileProbes(*bin, *web, *siteDir, *match) || failed
 	}
 	if failed {
 		os.Exit(1)

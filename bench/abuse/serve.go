@@ -30,7 +30,7 @@ type server struct {
 }
 
 // startServer builds the fixture site once and serves it on a free loopback port.
-func startServer(bin, dir, db string) (*server, error) {
+func startServer(bin, dir, db string, env ...string) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func startServer(bin, dir, db string) (*server, error) {
 	addr := ln.Addr().String()
 	ln.Close()
 	cmd := exec.Command(bin, "serve", "--dir", dir, "--addr", addr)
-	cmd.Env = append(os.Environ(), "TZDOCS_DATABASE_URL=file:"+db)
+	cmd.Env = append(append(os.Environ(), "TZDOCS_DATABASE_URL=file:"+db), env...)
 	cmd.Stderr = io.Discard
 	if err := cmd.Start(); err != nil {
 		return nil, err
