@@ -348,3 +348,28 @@ func TestStalledUploadsDoNotLockOutReaders(t *testing.T) {
 		t.Errorf("upload %d: %d, closed %v; want 429 and closed", perClient+1, status, closed)
 	}
 }
+
+// Behind a trusted proxy, which sends a whole body before it reads the answer, a route that reads
+// no body reads it anyway before answering, and keeps the connection.
+func TestBodiesOutsideTheAPIsAreReadBehindAProxy(t *testing.T) {
+	_, addr := fullServer(t, nil, 0, func(o *Options) { o.TrustProxy = true })
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	br := bufio.NewReader(c)
+	for i := range 2 {
+		fmt.Fprintf(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		res, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("request %d on one connection: %v", i+1, err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Close {
+			t.Fatalf("request %d: %d, close %v; want 405 on a connection kept open", i+1, res.StatusCode, res.Close)
+		}
+	}
+}

@@ -69,10 +69,10 @@ func (q queryLogger) LogQuery(_ context.Context, l search.QueryLog) {
 // the route's own Allow header, and unknown paths under /api/ a JSON 404, not the site's pages.
 func (s *Server) routes() (http.Handler, error) {
 	mux := http.NewServeMux()
-	s.handle(mux, "GET /healthz", bodyless(handleHealth()))
-	s.handle(mux, "GET /readyz", bodyless(s.ready.handler()))
+	s.handle(mux, "GET /healthz", s.bodyless(handleHealth()))
+	s.handle(mux, "GET /readyz", s.bodyless(s.ready.handler()))
 	if s.opts.DevEvents != nil {
-		s.handle(mux, "GET "+output.DevEventsURL, bodyless(unbounded(s.opts.DevEvents)))
+		s.handle(mux, "GET "+output.DevEventsURL, s.bodyless(unbounded(s.opts.DevEvents)))
 	}
 	if s.opts.Feedback != nil {
 		opts := feedback.Options{KnownRoute: s.knownRoute, TrustProxy: s.opts.TrustProxy, Logger: s.opts.Logger,
@@ -126,9 +126,9 @@ func (s *Server) routes() (http.Handler, error) {
 			}
 		}
 	}
-	s.handle(mux, "/api/", bodyless(http.HandlerFunc(httpapi.NotFound)))
+	s.handle(mux, "/api/", s.bodyless(http.HandlerFunc(httpapi.NotFound)))
 	s.handle(mux, "/mcp", s.api(s.handleMCP()))
-	s.handle(mux, "/", bodyless(s.handleSite()))
+	s.handle(mux, "/", s.bodyless(s.handleSite()))
 	return mux, nil
 }
 

@@ -103,11 +103,19 @@ func ignoreBody(w http.ResponseWriter) {
 
 // bodyless wraps the handler of a route that reads no request body (pages, files, health
 // checks): a request that announces one is answered without waiting for it, on a connection
-// closed afterwards.
-func bodyless(h http.Handler) http.Handler {
+// closed afterwards. Behind a trusted proxy, which sends the whole body before it reads the
+// answer, the body is read first (up to drainMax, within the body timeout), as refusalWriter does.
+func (s *Server) bodyless(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if hasBody(r) {
-			ignoreBody(w)
+			body := &bodyWatch{ReadCloser: r.Body}
+			if s.opts.TrustProxy {
+				_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.timeouts.Body))
+				_, _ = io.Copy(io.Discard, io.LimitReader(body, drainMax))
+			}
+			if !body.done {
+				ignoreBody(w)
+			}
 		}
 		h.ServeHTTP(w, r)
 	})
