@@ -30,13 +30,14 @@ type fakeServer struct {
 	rounds   [][]string
 	requests []map[string]any
 	// hold, when set, makes the server stop after the first event of a round and wait for the
-	// client to go away; gone is closed then.
-	hold bool
-	gone chan struct{}
+	// client to go away; holding is closed when it starts waiting, gone when the client left.
+	hold    bool
+	holding chan struct{}
+	gone    chan struct{}
 }
 
 func newFake(t *testing.T, rounds ...[]string) *fakeServer {
-	f := &fakeServer{rounds: rounds, gone: make(chan struct{})}
+	f := &fakeServer{rounds: rounds, holding: make(chan struct{}), gone: make(chan struct{})}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.Close)
 	return f
@@ -65,6 +66,7 @@ func (f *fakeServer) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "data: %s\n\n", ev)
 		w.(http.Flusher).Flush()
 		if f.hold && i == 0 {
+			close(f.holding)
 			<-r.Context().Done()
 			close(f.gone)
 			return
@@ -252,7 +254,7 @@ func TestDisconnectCancelsTheModelRequest(t *testing.T) {
 		defer close(done)
 		ask(t, f, ctx)
 	}()
-	time.Sleep(200 * time.Millisecond)
+	<-f.holding // the model server is answering: now the reader goes away
 	cancel()
 	select {
 	case <-f.gone:
