@@ -69,6 +69,16 @@ type Docs struct {
 	OnBrokenAnchors        string             `yaml:"onBrokenAnchors"`
 	OnBrokenMarkdownImages string             `yaml:"onBrokenMarkdownImages"`
 	EditURL                string             `yaml:"editUrl"`
+	Admonitions            Admonitions        `yaml:"admonitions"`
+}
+
+// Admonitions configures the ":::keyword" blocks, as the docs plugin's admonitions option.
+type Admonitions struct {
+	// Keywords are accepted besides Docusaurus's own (note, tip, info, warning, danger, caution,
+	// important, success, secondary), and drawn as info.
+	Keywords []string `yaml:"keywords"`
+	// ExtendDefaults false makes Keywords the only ones accepted; nil and true keep the defaults.
+	ExtendDefaults *bool `yaml:"extendDefaults"`
 }
 
 // Markdown turns on optional Markdown syntax, as remark plugins do in a Docusaurus config.

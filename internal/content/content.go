@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -75,6 +76,8 @@ type Site struct {
 	unreadable map[string]bool
 	Sidebars   map[string][]*SidebarItem
 
+	byFile map[string]*Doc // docs by File, for links to .md files
+
 	root  string     // the site folder's real path (see Confine)
 	cache *ScanCache // what the last Scan read, when the caller keeps it
 }
@@ -128,6 +131,10 @@ func scan(cfg *config.Config, cache *ScanCache) (*Site, error) {
 		errs = append(errs, err)
 	}
 	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Route < s.Docs[j].Route })
+	s.byFile = make(map[string]*Doc, len(s.Docs))
+	for _, d := range s.Docs {
+		s.byFile[d.File] = d
+	}
 	s.setLastUpdates(cfg.Dir)
 	return s, errors.Join(errs...)
 }
@@ -386,16 +393,23 @@ func (s *Site) ResolveLink(from *Doc, dest string) (href string, target *Doc, ok
 	return dest, nil, false
 }
 
-// docByFile finds the doc a .md link names, relative to from's file.
+// docByFile finds the doc a .md link names, with Docusaurus's rules: "./x.md" and "../x.md" are
+// relative to the linking file only; "/x.md" to the docs folder, then the site folder; any other
+// path to the linking file's folder first, then the docs folder, then the site folder. So a page
+// deep in the tree may write [Store](api/Store.md) for docs/api/Store.md.
 func (s *Site) docByFile(from *Doc, p string) *Doc {
-	var target string
-	if strings.HasPrefix(p, "/") {
-		target = path.Join(path.Dir(s.displayPath(filepath.Join(s.Config.Dir, s.Config.Docs.Path, "x"))), p)
-	} else {
-		target = path.Join(path.Dir(from.File), p)
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
 	}
-	for _, d := range s.Docs {
-		if d.File == target {
+	var dirs []string
+	if !strings.HasPrefix(p, "/") {
+		dirs = append(dirs, path.Dir(from.File))
+	}
+	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		dirs = append(dirs, s.displayPath(filepath.Join(s.Config.Dir, s.Config.Docs.Path)), s.displayPath(s.Config.Dir))
+	}
+	for _, dir := range dirs {
+		if d := s.byFile[path.Join(dir, p)]; d != nil {
 			return d
 		}
 	}

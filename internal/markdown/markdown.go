@@ -46,6 +46,10 @@ type Options struct {
 	Highlighter *highlight.Highlighter // nil → highlight.New()
 	// Math reads $…$ and $$ blocks as TeX (site.yaml markdown.math), as remark-math does.
 	Math bool
+	// AdmonitionKeywords are the site's own admonition keywords (docs.admonitions.keywords),
+	// accepted besides Docusaurus's unless AdmonitionKeywordsOnly is set.
+	AdmonitionKeywords     []string
+	AdmonitionKeywordsOnly bool
 }
 
 // PageContext carries per-page callbacks; any may be nil.
@@ -230,7 +234,7 @@ func New(opts Options) *Converter {
 	exts := []ext.Extension{
 		tablewrap.Extension{},
 		headingid.Extension{},
-		admonition.Extension{},
+		admonition.Extension{Keywords: opts.AdmonitionKeywords, Replace: opts.AdmonitionKeywordsOnly},
 		codeblock.Extension{Highlighter: opts.Highlighter},
 		links.Extension{},
 		mdx.Extension{},

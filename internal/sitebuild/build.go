@@ -80,7 +80,7 @@ type Builder struct {
 	keepGoing  bool
 	hl         *highlight.Highlighter
 	conv       *markdown.Converter
-	convMath   bool // whether conv reads math (site.yaml markdown.math)
+	convSyntax string // the syntax options conv reads (markdown.math, docs.admonitions)
 	mu         sync.Mutex
 	cache      map[string]*converted // by doc file
 	out        *output.Writer
@@ -375,9 +375,13 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 // convertAll converts every doc's Markdown, in parallel, reusing the previous conversion of docs
 // whose text and link targets did not change. It stops early when ctx is cancelled.
 func (b *Builder) convertAll(ctx context.Context, site *content.Site) (map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
-	if math := site.Config.Markdown.Math; b.conv == nil || b.convMath != math {
+	adm := site.Config.Docs.Admonitions
+	syntax := fmt.Sprint(site.Config.Markdown.Math, adm.Keywords, adm.ExtendDefaults != nil && !*adm.ExtendDefaults)
+	if b.conv == nil || b.convSyntax != syntax {
 		// The Markdown syntax changed (or this is the first build): nothing converted before holds.
-		b.conv, b.convMath = markdown.New(markdown.Options{Highlighter: b.hl, Math: math}), math
+		b.conv = markdown.New(markdown.Options{Highlighter: b.hl, Math: site.Config.Markdown.Math,
+			AdmonitionKeywords: adm.Keywords, AdmonitionKeywordsOnly: adm.ExtendDefaults != nil && !*adm.ExtendDefaults})
+		b.convSyntax = syntax
 		clear(b.cache)
 	}
 	routesKey := routesHash(site)

@@ -30,7 +30,11 @@ func (nodeRenderer) renderAdmonition(w util.BufWriter, _ []byte, node ast.Node, 
 		_, _ = w.WriteString("</div>\n</div>\n")
 		return ast.WalkContinue, nil
 	}
-	_, _ = w.WriteString(`<div class="tz-admonition tz-admonition--` + n.Keyword + "\">\n")
+	class := "tz-admonition tz-admonition--" + n.Keyword
+	if style := styleOf(n.Keyword); style != n.Keyword {
+		class += " tz-admonition--" + style
+	}
+	_, _ = w.WriteString(`<div class="` + class + "\">\n")
 	if _, titled := n.FirstChild().(*Title); !titled {
 		_, _ = w.WriteString(`<p class="tz-admonition__title">` + strings.ToUpper(n.Keyword[:1]) + n.Keyword[1:] + "</p>\n" + bodyOpen)
 	}
@@ -47,7 +51,26 @@ func (nodeRenderer) renderTitle(w util.BufWriter, _ []byte, _ ast.Node, entering
 }
 
 // Extension is the goldmark extension for admonitions.
-type Extension struct{}
+type Extension struct {
+	// Keywords are the site's own admonition keywords (docs.admonitions.keywords), accepted
+	// besides Types unless Replace is set; they are drawn as info.
+	Keywords []string
+	// Replace makes Keywords the only ones accepted (Docusaurus's extendDefaults: false).
+	Replace bool
+}
+
+func (e Extension) keywords() keywords {
+	if e.Replace && len(e.Keywords) > 0 {
+		return keywords(e.Keywords)
+	}
+	k := append(keywords{}, Types...)
+	for _, w := range e.Keywords {
+		if w = strings.ToLower(w); !k.known(w) {
+			k = append(k, w)
+		}
+	}
+	return k
+}
 
 // Declare tells the converter that an admonition is an aside whose title's text is searchable,
 // that <Admonition> is a component, and how an admonition reads as Markdown: a block quote led
@@ -89,7 +112,8 @@ func writeMarkdown(w *ext.MarkdownWriter, node ast.Node) {
 }
 
 // Extend adds the admonition parser and renderer to m.
-func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 90), util.Prioritized(jsxParser{}, 840)))
+func (e Extension) Extend(m goldmark.Markdown) {
+	k := e.keywords()
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{keywords: k}, 90), util.Prioritized(jsxParser{keywords: k}, 840)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

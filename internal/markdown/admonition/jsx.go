@@ -23,11 +23,11 @@ import (
 
 var jsxClose = regexp.MustCompile(`^[ \t]*</Admonition>[ \t]*\r?\n?$`)
 
-type jsxParser struct{}
+type jsxParser struct{ keywords keywords }
 
 func (jsxParser) Trigger() []byte { return []byte{'<'} }
 
-func (jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (j jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	trimmed := bytes.TrimLeft(line, " \t")
 	indent := len(line) - len(trimmed)
@@ -53,8 +53,8 @@ func (jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.No
 	}
 	typ, _ := tag.Get("type")
 	typ = strings.ToLower(typ)
-	if !known(typ) {
-		diag.Warn(pc, seg.Start+indent, fmt.Sprintf("<Admonition> type %q is not one of %s; shown as a note", typ, strings.Join(Types, ", ")))
+	if !j.keywords.known(typ) {
+		diag.Warn(pc, seg.Start+indent, fmt.Sprintf("<Admonition> type %q is not one of %s; shown as a note", typ, strings.Join(j.keywords, ", ")))
 		typ = "note"
 	}
 	node := &Admonition{Keyword: typ, start: seg.Start + indent, jsx: true}

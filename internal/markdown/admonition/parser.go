@@ -14,19 +14,42 @@ import (
 	"tzdocs/internal/markdown/jsxtag"
 )
 
-// Types are the admonition types Docusaurus knows, in the order the warning lists them.
-var Types = []string{"note", "tip", "info", "warning", "danger", "caution"}
+// Types are the admonition keywords Docusaurus 3 accepts without configuration, in the order the
+// warning lists them: the six it draws with their own colours and icons, then the three it draws
+// as one of them (see styleOf).
+var Types = []string{"note", "tip", "info", "warning", "danger", "caution", "important", "success", "secondary"}
 
-func known(t string) bool {
-	for _, k := range Types {
-		if k == t {
+// styles are the keywords drawn as another: Docusaurus's theme shows them with that type's colours
+// and icon under their own name.
+var styles = map[string]string{"important": "info", "success": "tip", "secondary": "note"}
+
+// styleOf is the type whose look keyword takes: its own for the six drawn ones, info for a keyword
+// a site adds (docs.admonitions.keywords), as Docusaurus falls back to.
+func styleOf(keyword string) string {
+	if s, ok := styles[keyword]; ok {
+		return s
+	}
+	for _, t := range Types[:6] {
+		if t == keyword {
+			return t
+		}
+	}
+	return "info"
+}
+
+// keywords are the keywords one converter accepts.
+type keywords []string
+
+func (k keywords) known(t string) bool {
+	for _, w := range k {
+		if w == t {
 			return true
 		}
 	}
 	return false
 }
 
-type blockParser struct{}
+type blockParser struct{ keywords keywords }
 
 func (blockParser) Trigger() []byte { return []byte{':'} }
 
@@ -47,7 +70,7 @@ func fence(line []byte, offset int) (n, end int) {
 	return i - pos, i
 }
 
-func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (b blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	n, i := fence(line, reader.LineOffset())
 	if n == 0 {
@@ -61,9 +84,9 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 	if typ == "" {
 		return nil, parser.NoChildren // a bare fence closes nothing here: literal text
 	}
-	if !known(strings.ToLower(typ)) {
-		diag.Warn(pc, seg.Start+i-n, fmt.Sprintf("unknown admonition type %q, left as text; use one of %s",
-			":::"+typ, strings.Join(Types, ", ")))
+	if !b.keywords.known(strings.ToLower(typ)) {
+		diag.Warn(pc, seg.Start+i-n, fmt.Sprintf("unknown admonition type %q, left as text; use one of %s, or add it to docs.admonitions.keywords",
+			":::"+typ, strings.Join(b.keywords, ", ")))
 		return nil, parser.NoChildren
 	}
 	if diag.TooDeep(pc, seg.Start+i-n, "admonition "+strings.Repeat(":", n)+typ) {
