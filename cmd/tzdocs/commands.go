@@ -74,6 +74,7 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("build failed:\n%w", err)
 	}
+	printUnsupported(stderr, res.Unsupported)
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "warning: %v\n", w)
 	}

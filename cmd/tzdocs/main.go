@@ -49,6 +49,7 @@ Usage:
   tzdocs feedback stats                                      votes and comments per page, worst first
   tzdocs admin hash-password                                 hash a password (read on stdin) for TZDOCS_ADMIN_PASSWORD_HASH
   tzdocs admin link [--url URL] [--name NAME]                print a one-time sign-in link to /admin
+  tzdocs migrate [--site DIR] [--force]                      write site.yaml from a docusaurus.config.{js,mjs,ts}, with what it leaves out
 
 Environment: TZDOCS_DATABASE_URL (default file:data/tzdocs.db; postgres://… for PostgreSQL),
 TZDOCS_ADMIN_PASSWORD_HASH (password sign-in to /admin; see tzdocs admin hash-password),
@@ -83,6 +84,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdFeedback(ctx, rest, getenv, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, rest, getenv, os.Stdin, stdout, stderr)
+	case "migrate":
+		return cmdMigrate(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return nil

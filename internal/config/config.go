@@ -28,10 +28,19 @@ type Config struct {
 	// ComponentsPath is the folder of the site's own React components, relative to the site
 	// folder: src/components when empty, as in Docusaurus.
 	ComponentsPath string `yaml:"componentsPath"`
+	// CustomCSS are the site's own stylesheets (paths relative to the site folder, such as
+	// src/css/custom.css), linked after the theme's, as the classic theme's customCss.
+	CustomCSS []string `yaml:"customCss"`
+	// CustomFields are handed to site components as siteConfig.customFields.
+	CustomFields map[string]any `yaml:"customFields"`
 
-	// File is the path site.yaml was read from; Dir is the site folder that holds it.
+	// File is the path site.yaml was read from (or the Docusaurus configuration); Dir is the
+	// site folder that holds it.
 	File string `yaml:"-"`
 	Dir  string `yaml:"-"`
+	// Unsupported lists the options of a Docusaurus configuration that tzdocs does not use;
+	// empty for site.yaml.
+	Unsupported []Unsupported `yaml:"-"`
 
 	root *yaml.Node
 }

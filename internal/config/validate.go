@@ -73,6 +73,12 @@ func (c *Config) validate() []error {
 				"write a scheme and host with an optional port and no path, such as https://docs.example.org", "themeConfig", "search", "allowedOrigins", i)
 		}
 	}
+	for i, css := range c.CustomCSS {
+		p := filepath.Join(c.Dir, filepath.FromSlash(css))
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			add(fmt.Sprintf("customCss[%d]", i), fmt.Sprintf("the stylesheet %s does not exist", css), "give a CSS file's path relative to the site folder, such as src/css/custom.css", "customCss", i)
+		}
+	}
 	if ab := c.ThemeConfig.AnnouncementBar; ab != nil && ab.ID == "" {
 		add("themeConfig.announcementBar.id", "the announcement bar has no id", "set an id; changing it shows the bar again to readers who closed it", "themeConfig", "announcementBar")
 	}

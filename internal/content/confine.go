@@ -7,7 +7,9 @@ import (
 	"strings"
 )
 
-// The build reads nothing outside the site folder. Checking a path's text for "../" is not enough:
+// The build reads nothing outside the site folder, and the docs folder when the configuration names
+// one outside it (a Docusaurus site in website/ with its docs in ../docs): that folder is allowed
+// explicitly, nothing else around it. Checking a path's text for "../" is not enough:
 // a symbolic link inside the folder may point anywhere (a static file linked to /proc/self/environ
 // would be published). So every content file is resolved to its real path, and a path whose real
 // location is outside the site's real folder is refused with an error naming the link and its
@@ -44,12 +46,18 @@ func (s *Site) Confine(file string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+	if !within(root, real) && (s.docsRoot == "" || !within(s.docsRoot, real)) {
 		return "", &Diagnostic{File: s.displayPath(file), Message: fmt.Sprintf(
 			"is a symbolic link to %s, outside the site folder %s; the build reads only files inside it: copy the file into the site or remove the link",
 			real, s.Config.Dir)}
 	}
 	return real, nil
+}
+
+// within reports whether path lies in dir (both real, absolute paths).
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // ReadFile reads a content file through Confine: a file whose real path is outside the site folder

@@ -78,8 +78,9 @@ type Site struct {
 
 	byFile map[string]*Doc // docs by File, for links to .md files
 
-	root  string     // the site folder's real path (see Confine)
-	cache *ScanCache // what the last Scan read, when the caller keeps it
+	root     string     // the site folder's real path (see Confine)
+	docsRoot string     // the docs folder's real path when it lies outside the site folder
+	cache    *ScanCache // what the last Scan read, when the caller keeps it
 }
 
 // Diagnostic is a problem at a place in a file.
@@ -116,6 +117,10 @@ func scan(cfg *config.Config, cache *ScanCache) (*Site, error) {
 	s.root = root
 	var errs []error
 	docsDir := filepath.Join(cfg.Dir, cfg.Docs.Path)
+	if real, err := realRoot(docsDir); err == nil && !within(root, real) {
+		// A docs folder the configuration places outside the site folder is read as its part.
+		s.docsRoot = real
+	}
 	if _, err := s.Confine(docsDir); err != nil {
 		var outside *Diagnostic
 		if errors.As(err, &outside) {

@@ -54,6 +54,9 @@ type Result struct {
 	// Notes are what the build tells without it being a problem (a site component overriding a
 	// built-in one).
 	Notes []string
+	// Unsupported are the options of the site's Docusaurus configuration that tzdocs does not use
+	// (none when the site has a site.yaml): one report, apart from the warnings.
+	Unsupported []config.Unsupported
 	// Changed lists the routes whose output differs from the previous build of this Builder.
 	Changed  []string
 	Duration time.Duration
@@ -101,6 +104,7 @@ type Builder struct {
 	recordsVersion uint64
 	code           map[string]pageCode    // each page's code blocks from the last build, by route
 	answers        map[string]pageAnswers // each page's answer sections from the last build, by route
+	jsConfig       jsConfig               // the last Docusaurus configuration read, see loadConfig
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -210,6 +214,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Unsupported = site.Config.Unsupported
 	if sc := b.comps; sc != nil {
 		res.Errors, res.Notes = sc.problems, sc.notes
 		if sc.bundle != nil {
@@ -324,7 +329,7 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 // is converted, Resolve names the docs by the headings of those conversions (content.Title) and
 // resolves the sidebars, and the generated index pages are rendered from their categories.
 func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map[*content.Doc]*markdown.Document, map[string]string, []error, error) {
-	cfg, err := config.Load(b.opts.SiteDir)
+	cfg, err := b.loadConfig()
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}

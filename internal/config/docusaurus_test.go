@@ -1,0 +1,105 @@
+package config
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// toolchain is the web app's folder, whose TypeScript compiles ES module configurations.
+var toolchain = LoadOptions{Toolchain: filepath.Join("..", "..", "web")}
+
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+}
+
+func TestDocusaurusConfigIsReadAsSiteYAML(t *testing.T) {
+	needNode(t)
+	cfg, err := LoadSite(filepath.Join("testdata", "docusaurus"), toolchain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"title", cfg.Title, "Widgets"},
+		{"url", cfg.URL, "https://widgets.example.org"},
+		{"docs.path", cfg.Docs.Path, "../docs"},
+		{"docs.sidebarPath", cfg.Docs.SidebarPath, "sidebars.js"},
+		{"docs.editUrl", cfg.Docs.EditURL, "https://git.example.org/widgets/edit/main/"},
+		{"markdown.math", cfg.Markdown.Math, true},
+		{"markdown.mermaid", cfg.Markdown.Mermaid, true},
+		{"admonition keywords", strings.Join(cfg.Docs.Admonitions.Keywords, ","), "release"},
+		{"customCss", strings.Join(cfg.CustomCSS, ","), "src/css/custom.css"},
+		{"navbar items", len(cfg.ThemeConfig.Navbar.Items), 3},
+		{"navbar item 0", cfg.ThemeConfig.Navbar.Items[0].SidebarID, "main"},
+		{"footer", cfg.ThemeConfig.Footer.Copyright, "Copyright 2026 Widgets"},
+		{"search", cfg.ThemeConfig.Search.IndexName, "widgets"},
+		{"languages", strings.Join(cfg.ThemeConfig.Code.AdditionalLanguages, ","), "rust"},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	var report []string
+	for _, u := range cfg.Unsupported {
+		report = append(report, u.String())
+	}
+	got := strings.Join(report, "\n")
+	file := filepath.Join("testdata", "docusaurus", "docusaurus.config.js")
+	for _, want := range []string{
+		file + ":30: presets[0].blog: the blog is not built",
+		file + ":35: plugins[0] (docusaurus-plugin-sass): not run: .scss files are not compiled",
+		file + ":46: themeConfig.navbar.items[2] (custom-version): a navbar item of this type is not shown",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q; it is:\n%s", want, got)
+		}
+	}
+	if len(cfg.Unsupported) != 3 {
+		t.Errorf("the report has %d entries, want 3:\n%s", len(cfg.Unsupported), got)
+	}
+}
+
+func TestMigrateWritesASiteYAMLThatLoadsTheSame(t *testing.T) {
+	needNode(t)
+	file := filepath.Join("testdata", "docusaurus", "docusaurus.config.js")
+	text, _, err := Migrate(file, toolchain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Parse(filepath.Join("testdata", "docusaurus", "site.yaml"), text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if cfg.Docs.Path != "../docs" || cfg.ThemeConfig.Navbar.Items[2].Href != "https://git.example.org/widgets" || !cfg.Markdown.Math {
+		t.Errorf("site.yaml reads differently:\n%s", text)
+	}
+	if !strings.Contains(string(text), "#   line 30: presets[0].blog:") {
+		t.Errorf("site.yaml does not list what was left out:\n%s", text)
+	}
+}
+
+func TestDocusaurusConfigErrorNamesTheFileAndLine(t *testing.T) {
+	needNode(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "docusaurus.config.js"), "const x = 1;\nmodule.exports = {\n  title: undefinedName,\n};\n")
+	_, err := LoadSite(dir, toolchain)
+	if err == nil || !strings.Contains(err.Error(), "docusaurus.config.js:3: evaluating the configuration failed: undefinedName is not defined") {
+		t.Fatalf("error = %v", err)
+	}
+}
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
