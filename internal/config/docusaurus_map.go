@@ -65,7 +65,9 @@ func (m *mapper) leaveOut(option, instead string, path ...string) {
 
 // A small builder for YAML mappings that keeps the order options are written in.
 
-func mapping(line int) *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: line} }
+func mapping(line int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: line}
+}
 
 func put(parent *yaml.Node, key string, v *yaml.Node) {
 	if v == nil {
