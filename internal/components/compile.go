@@ -125,7 +125,7 @@ func run(ctx context.Context, s *Set, t Toolchain, dir string) error {
 	}
 	cfg, err := json.Marshal(map[string]any{
 		"toolchain": toolchain, "siteDir": s.SiteDir, "shims": filepath.Join(toolchain, "src", "site-shims"),
-		"out": dir, "modules": s.Modules, "unavailable": s.Unavailable,
+		"out": dir, "modules": s.Modules, "unavailable": s.Unavailable, "shimFiles": Shims,
 	})
 	if err != nil {
 		return err

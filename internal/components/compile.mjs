@@ -12,19 +12,16 @@ import { pathToFileURL } from "node:url";
 const cfg = JSON.parse(readFileSync(process.argv[process.argv.length - 1], "utf8"));
 const require = createRequire(join(cfg.toolchain, "package.json"));
 const load = (name) => import(pathToFileURL(require.resolve(name)).href);
-const { build } = await load("vite");
+const { build, transformWithOxc } = await load("vite");
 const react = (await load("@vitejs/plugin-react")).default;
 
 const nm = join(cfg.toolchain, "node_modules");
-// Components resolve React from the toolchain, the Docusaurus APIs and clsx to our shims, and
-// @site/ to the site folder.
+// Components resolve React from the toolchain, the Docusaurus modules of the shim table (Go's
+// components.Shims) and clsx to our shims, and @site/ to the site folder.
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const alias = [
   { find: /^@site\//, replacement: cfg.siteDir + "/" },
-  { find: /^@docusaurus\/Link$/, replacement: join(cfg.shims, "Link.tsx") },
-  { find: /^@docusaurus\/useBaseUrl$/, replacement: join(cfg.shims, "useBaseUrl.ts") },
-  { find: /^@docusaurus\/Head$/, replacement: join(cfg.shims, "Head.tsx") },
-  { find: /^@docusaurus\/useDocusaurusContext$/, replacement: join(cfg.shims, "useDocusaurusContext.ts") },
-  { find: /^clsx$/, replacement: join(cfg.shims, "clsx.ts") },
+  ...Object.entries(cfg.shimFiles).map(([module, file]) => ({ find: new RegExp(`^${escape(module)}$`), replacement: join(cfg.shims, file) })),
 ];
 const reactAlias = [
   { find: /^react-dom(\/.*)?$/, replacement: join(nm, "react-dom") + "$1" },
@@ -47,6 +44,18 @@ const stubs = {
     return [fail, "export default fail;", ...unavailable.get(pkg).map((n) => `export const ${n} = fail;`)].join("\n");
   },
 };
+// Docusaurus sites write JSX in .js files (its Babel reads every .js file as JSX): the site's own
+// .js files are compiled as JSX first, as Vite does .jsx.
+const jsxInJs = {
+  name: "tz-components-jsx-in-js",
+  enforce: "pre",
+  async transform(code, id) {
+    const file = id.split("?")[0];
+    if (!/\.[cm]?js$/.test(file) || file.includes("/node_modules/") || file.startsWith(cfg.toolchain) || file.startsWith(cfg.shims)) return null;
+    const out = await transformWithOxc(code, file, { lang: "jsx", jsx: { runtime: "automatic" }, sourcemap: true });
+    return { code: out.code, map: out.map };
+  },
+};
 const css = { modules: { generateScopedName: "tzc_[local]_[hash:base64:6]" } };
 const common = {
   configFile: false,
@@ -62,6 +71,7 @@ const serverEntry = "\0tz-components-server";
 await build({
   ...common,
   plugins: [
+    jsxInJs,
     react(),
     stubs,
     {
@@ -101,6 +111,7 @@ const hostPrefix = "\0tz-react:";
 await build({
   ...common,
   plugins: [
+    jsxInJs,
     react(),
     stubs,
     {

@@ -11,17 +11,38 @@ import (
 	"tzdocs/internal/markdown/sitecomp"
 )
 
-// provided are the packages site components may import: React, and what our shims stand for
-// (web/src/site-shims).
-var provided = map[string]bool{
-	"react": true, "react-dom": true, "clsx": true,
-	"@docusaurus/Link": true, "@docusaurus/useBaseUrl": true, "@docusaurus/Head": true, "@docusaurus/useDocusaurusContext": true,
+// Shims are the Docusaurus modules site code commonly imports, each answered by our own module of
+// the web app's src/site-shims/ (the file given). compile.mjs aliases them from this table.
+var Shims = map[string]string{
+	"@docusaurus/Link":                 "Link.tsx",
+	"@docusaurus/useBaseUrl":           "useBaseUrl.ts",
+	"@docusaurus/Head":                 "Head.tsx",
+	"@docusaurus/useDocusaurusContext": "useDocusaurusContext.ts",
+	"@docusaurus/BrowserOnly":          "BrowserOnly.tsx",
+	"@docusaurus/useIsBrowser":         "useIsBrowser.ts",
+	"@docusaurus/Translate":            "Translate.tsx",
+	"@theme/Layout":                    "theme/Layout.tsx",
+	"@theme/Heading":                   "theme/Heading.tsx",
+	"@theme/CodeBlock":                 "theme/CodeBlock.tsx",
+	"@theme/Tabs":                      "theme/Tabs.tsx",
+	"@theme/TabItem":                   "theme/TabItem.tsx",
+	"@theme/Admonition":                "theme/Admonition.tsx",
+	"@theme/ThemedImage":               "theme/ThemedImage.tsx",
+	"clsx":                             "clsx.ts",
+}
+
+// provided are the packages site components may import: React, and what Shims stand for.
+func provided(module string) bool {
+	if _, ok := Shims[module]; ok {
+		return true
+	}
+	return module == "react" || module == "react-dom"
 }
 
 // isProvided reports whether a bare module specifier is one of the provided packages or a path
 // inside React's.
 func isProvided(module string) bool {
-	if provided[module] {
+	if provided(module) {
 		return true
 	}
 	return strings.HasPrefix(module, "react/") || strings.HasPrefix(module, "react-dom/")
@@ -44,7 +65,9 @@ type Unavailable struct {
 // unavailable finds the packages the files under the site's src/ import that are not provided.
 func (s *Set) unavailable() ([]Unavailable, error) {
 	byPkg := map[string]*Unavailable{}
-	err := filepath.WalkDir(filepath.Join(s.SiteDir, "src"), func(p string, d os.DirEntry, err error) error {
+	src := filepath.Join(s.SiteDir, "src")
+	var files []string
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -54,12 +77,24 @@ func (s *Set) unavailable() ([]Unavailable, error) {
 			}
 			return nil
 		}
-		if !isModuleExt(filepath.Ext(p)) {
-			return nil
+		if isModuleExt(filepath.Ext(p)) {
+			files = append(files, p)
 		}
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		return nil, fmt.Errorf("reading the site's src/ folder: %w", err)
+	}
+	for f := range s.imported {
+		if !within(src, f) {
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files)
+	for _, p := range files {
 		src, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, imp := range sitecomp.ParseImports(src) {
 			if !isBare(imp.Module) || isProvided(imp.Module) {
@@ -78,10 +113,6 @@ func (s *Set) unavailable() ([]Unavailable, error) {
 			rel, _ := filepath.Rel(s.SiteDir, p)
 			u.Where = append(u.Where, fmt.Sprintf("%s:%d", filepath.ToSlash(rel), 1+bytes.Count(src[:imp.Offset], []byte("\n"))))
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("reading the site's src/ folder: %w", err)
 	}
 	out := make([]Unavailable, 0, len(byPkg))
 	for _, u := range byPkg {
@@ -106,7 +137,7 @@ func contains(list []string, s string) bool {
 func (s *Set) Warnings() []string {
 	var out []string
 	for _, u := range s.Unavailable {
-		out = append(out, fmt.Sprintf("%s: package %q is not available to site components: they may import React, clsx, @docusaurus/Link, useBaseUrl, Head and useDocusaurusContext, and files of src/; packages of the site's own package.json are not installed. A component that uses it fails where it is used", u.Where[0], u.Package))
+		out = append(out, fmt.Sprintf("%s: package %q is not available to site components: they may import React, clsx, the common @docusaurus/* and @theme/* modules (Link, useBaseUrl, Head, useDocusaurusContext, BrowserOnly, Translate, Layout, Heading, CodeBlock, Tabs, TabItem, Admonition, ThemedImage), and files of the site; packages of the site's own package.json are not installed. A component that uses it fails where it is used", u.Where[0], u.Package))
 	}
 	return out
 }

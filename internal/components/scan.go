@@ -35,6 +35,8 @@ type Set struct {
 	Hash string
 	// Unavailable are the packages the site's files import that components cannot use.
 	Unavailable []Unavailable
+
+	imported map[string]string // modules outside Dir that pages import (AddImported): file → name
 }
 
 // Scan finds the components under dir (relative to siteDir; DefaultDir when empty). A site
@@ -174,6 +176,11 @@ func (s *Set) Resolve(pageFile, module string) (string, error) {
 	}
 	rel, err := filepath.Rel(s.Dir, p)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if file := moduleFile(s.SiteDir, pageFile, module); file != "" {
+			if name, ok := s.imported[file]; ok {
+				return name, nil
+			}
+		}
 		return "", nil
 	}
 	name := filepath.ToSlash(strings.TrimSuffix(rel, filepath.Ext(rel)))

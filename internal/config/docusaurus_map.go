@@ -82,6 +82,15 @@ func put(parent *yaml.Node, key string, v *yaml.Node) {
 	parent.Content = append(parent.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: v.Line}, v)
 }
 
+func has(parent *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(parent.Content); i += 2 {
+		if parent.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
 func child(parent *yaml.Node, key string, line int) *yaml.Node {
 	for i := 0; i+1 < len(parent.Content); i += 2 {
 		if parent.Content[i].Value == key {
@@ -326,6 +335,13 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 	}
 	if tc, ok := c["themeConfig"].(map[string]any); ok {
 		m.themeConfig(theme, tc)
+	}
+	// Docusaurus's defaults where they differ from site.yaml's: docs under /docs, pages in src/pages.
+	if !has(docs, "routeBasePath") {
+		put(docs, "routeBasePath", value("/docs", docs.Line))
+	}
+	if !has(docs, "pagesPath") {
+		put(docs, "pagesPath", value("src/pages", docs.Line))
 	}
 	if len(md.Content) > 0 {
 		put(root, "markdown", md)

@@ -69,3 +69,12 @@ func (s *Site) ReadFile(file string) ([]byte, error) {
 	}
 	return os.ReadFile(real)
 }
+
+// OutsideRoots are the folders outside the site folder that the build may read: the docs folder,
+// when the configuration places it there.
+func (s *Site) OutsideRoots() []string {
+	if s.docsRoot == "" {
+		return nil
+	}
+	return []string{s.docsRoot}
+}

@@ -194,7 +194,13 @@ func (s *Site) walk(root string, kind Kind) []error {
 			}
 			return nil // partials (content references) and hidden files are not pages
 		}
-		if d.IsDir() || !(strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")) {
+		if d.IsDir() {
+			if p != root && kind == KindPage && name == "__tests__" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !(strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")) && !(kind == KindPage && isScriptPage(name)) {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -252,6 +258,9 @@ func (s *Site) readDoc(file, rel string, kind Kind) (*Doc, error) {
 // parseDoc is readDoc of a file whose content is src.
 func (s *Site) parseDoc(file, rel string, kind Kind, src []byte) (*Doc, error) {
 	display := s.displayPath(file)
+	if kind == KindPage && isScriptPage(rel) {
+		return s.scriptPage(file, rel, display, src)
+	}
 	fmText, body, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, &Diagnostic{File: display, Line: 1, Message: "front matter starts with --- but never ends; add a closing --- line"}

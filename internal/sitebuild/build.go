@@ -233,6 +233,9 @@ func (b *Builder) Build(ctx context.Context) (res *Result, err error) {
 	out.Add(codeCSSPath, []byte(codeCSS))
 	shell := &shell{site: &sd, web: web, codeCSS: "/" + codeCSSPath, tagManager: site.Config.ThemeConfig.TagManager.ContainerID,
 		head: newHeadMeta(site.Config)}
+	if shell.customCSS, err = addCustomCSS(site, out); err != nil {
+		return nil, err
+	}
 
 	pages := make([]*output.PageData, 0, len(site.Docs)+1)
 	for _, d := range site.Docs {
@@ -349,6 +352,10 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 	set, err := components.Scan(cfg.Dir, cfg.ComponentsPath)
 	if err != nil {
 		return nil, nil, nil, nil, errors.Join(append(found, err)...)
+	}
+	// Modules pages import from elsewhere in the site: components beside the docs, React pages.
+	if set, err = components.AddImported(set, cfg.Dir, site.OutsideRoots(), pageImports(site)); err != nil {
+		return nil, nil, nil, nil, err
 	}
 	b.comps = &siteComponents{set: set}
 	clk.mark(PhaseLoad)
@@ -489,7 +496,10 @@ func (b *Builder) convert(site *content.Site, d *content.Doc, key string) (c *co
 		set = noComponents(site.Config)
 	}
 	if set != nil {
-		file := filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(d.File)) // d.File is relative to the site's parent
+		file := d.Path
+		if file == "" {
+			file = filepath.Join(filepath.Dir(site.Config.Dir), filepath.FromSlash(d.File)) // d.File is relative to the site's parent
+		}
 		ctx.ResolveComponent = func(module string) (string, error) { return set.Resolve(file, module) }
 	}
 	doc, err := b.conv.Convert(d.Body, ctx)

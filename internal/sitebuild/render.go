@@ -180,7 +180,8 @@ type shell struct {
 	siteJSON   map[string][]byte // each page's inline site data by its sidebar, see inlineSites
 	web        *webManifest
 	codeCSS    string
-	tagManager string // Google Tag Manager container id; "" loads nothing third-party
+	customCSS  []string // the site's own stylesheets (customCss), linked after the theme's
+	tagManager string   // Google Tag Manager container id; "" loads nothing third-party
 	head       headMeta
 }
 
@@ -256,6 +257,9 @@ func (s *shell) document(p *output.PageData, app string) ([]byte, error) {
 		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(css))
 	}
 	fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(s.codeCSS))
+	for _, css := range s.customCSS {
+		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", esc(css))
+	}
 	if s.tagManager != "" {
 		fmt.Fprintf(&b, "<script>%s</script>\n<script async src=\"https://www.googletagmanager.com/gtm.js?id=%s\"></script>\n", s.tagManagerInit(), url.QueryEscape(s.tagManager))
 	}
@@ -280,7 +284,7 @@ func (s *shell) document(p *output.PageData, app string) ([]byte, error) {
 func (b *Builder) render(ctx context.Context, sd output.SiteData, siteJSON []byte, pages []*output.PageData, sh *shell, out *output.Output) error {
 	shellKey, _ := json.Marshal([]any{sh.web, sh.head})
 	// What every page's HTML is made from besides its own data, hashed once rather than per page.
-	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS))
+	common := renderKey(siteJSON, shellKey, []byte(sh.codeCSS+"\x00"+strings.Join(sh.customCSS, "\x00")))
 	job := &renderJob{sd: sd, sh: sh}
 	later := &renderJob{sd: sd, sh: sh}
 	// Pages whose own data changed and that have HTML from before, which they can keep until

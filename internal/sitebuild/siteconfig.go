@@ -2,10 +2,16 @@ package sitebuild
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"tzdocs/internal/components"
 	"tzdocs/internal/config"
+	"tzdocs/internal/content"
+	"tzdocs/internal/markdown/sitecomp"
+	"tzdocs/internal/output"
 )
 
 // jsConfig is a Docusaurus configuration as the last build read it: evaluating one starts Node,
@@ -40,4 +46,38 @@ func (b *Builder) loadConfig() (*config.Config, error) {
 	}
 	b.jsConfig = jsConfig{file: file, src: src, cfg: cfg}
 	return cfg, nil
+}
+
+// addCustomCSS publishes the site's own stylesheets (customCss, src/css/custom.css in a Docusaurus
+// site) as hashed assets and returns their URLs, in the configuration's order: the pages link
+// them after the theme's styles, so their rules win.
+func addCustomCSS(site *content.Site, out *output.Output) ([]string, error) {
+	var urls []string
+	for _, css := range site.Config.CustomCSS {
+		data, err := site.ReadFile(filepath.Join(site.Config.Dir, filepath.FromSlash(css)))
+		if err != nil {
+			return nil, fmt.Errorf("customCss %s: %w", css, err)
+		}
+		name := strings.TrimSuffix(filepath.Base(css), filepath.Ext(css))
+		p := output.AssetsDir + "/" + hashedName(name, ".css", data)
+		out.Add(p, data)
+		urls = append(urls, "/"+p)
+	}
+	return urls, nil
+}
+
+// pageImports lists the relative and @site/ modules the pages import.
+func pageImports(site *content.Site) []components.Import {
+	var out []components.Import
+	for _, d := range site.Docs {
+		if d.Path == "" {
+			continue
+		}
+		for _, imp := range sitecomp.ParseImports(d.Body) {
+			if strings.HasPrefix(imp.Module, ".") || strings.HasPrefix(imp.Module, "@site/") {
+				out = append(out, components.Import{PageFile: d.Path, Module: imp.Module})
+			}
+		}
+	}
+	return out
 }
