@@ -1,0 +1,114 @@
+package sitebuild
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tzdocs/internal/sitetest"
+)
+
+// A Docusaurus repository builds as it is: its configuration (an async function in ES module
+// syntax, with plugins tzdocs does not run), components written as JSX in .js files, a React home
+// page, its custom CSS, a component kept beside the docs, Markdown links resolved as Docusaurus
+// resolves them and the admonitions it accepts. Only the seeded broken links warn.
+func TestDocusaurusRepositoryBuildsAsItIs(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(web, "node_modules", "vite")); err != nil {
+		t.Skip("the web toolchain is not installed (npm ci in web/)")
+	}
+	archive, err := os.ReadFile(filepath.Join("testdata", "docusaurus.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := sitetest.Write(t, string(archive)+sitetest.FakeWeb)
+	out := filepath.Join(dir, "dist")
+	b := New(Options{SiteDir: filepath.Join(dir, "website"), OutDir: out, WebDir: filepath.Join(dir, "web"), Toolchain: web, ComponentsCache: t.TempDir()})
+	t.Cleanup(b.Close)
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) > 0 {
+		t.Fatalf("errors: %v", res.Errors)
+	}
+
+	home := read(t, out, "index.html")
+	for _, want := range []string{
+		"<title>Welcome | Gadgets</title>",                                                       // the literal title of its <Layout>
+		`<div class="tz-site-page"><h1>Gadgets</h1>`,                                             // @theme/Layout, @theme/Heading, useDocusaurusContext
+		`<p class="hello">Hello, <!-- -->home<!-- -->! <a href="/docs/intro">Start here</a></p>`, // a .js component with JSX, @docusaurus/Link
+	} {
+		if !strings.Contains(home, want) {
+			t.Errorf("the home page lacks %q:\n%s", want, home)
+		}
+	}
+	head, _, _ := strings.Cut(home, "</head>")
+	code, custom := strings.Index(head, "/assets/code-"), strings.Index(head, "/assets/custom-")
+	if code < 0 || custom < code {
+		t.Errorf("custom.css is not linked after the theme's styles:\n%s", head)
+	}
+
+	intro := read(t, out, "docs/intro/index.html")
+	for _, want := range []string{
+		`<div class="tz-admonition tz-admonition--important tz-admonition--info">`,
+		`<a href="/docs/api/store#getstate">store</a>`, // api/store.md, from the docs folder
+		`Hello, <!-- -->docs`,
+	} {
+		if !strings.Contains(intro, want) {
+			t.Errorf("the intro lacks %q:\n%s", want, intro)
+		}
+	}
+	setup := read(t, out, "docs/guides/setup/index.html")
+	for _, want := range []string{
+		`<aside class="explain"><strong>Why?</strong>`,     // the component beside the docs
+		`<a href="/docs/api/store#getstate">the store</a>`, // not found beside the file, found in the docs folder
+		`<a href="/docs/intro">the introduction</a>`,
+		`<div class="tz-admonition tz-admonition--release tz-admonition--info">`, // admonitions.keywords
+	} {
+		if !strings.Contains(setup, want) {
+			t.Errorf("the setup page lacks %q:\n%s", want, setup)
+		}
+	}
+	read(t, out, "docs/api/store/index.html")
+
+	var warnings []string
+	for _, w := range res.Warnings {
+		warnings = append(warnings, w.Error())
+	}
+	want := []string{
+		"docs/guides/setup.md:13:9: broken link to ./nothere.md",
+		"docs/guides/setup.md:13:31: broken link to ./api/store.md", // ./ is relative to the file only
+		`docs/guides/setup.md:13:59: broken anchor in ../api/store.md#nope: /docs/api/store has no heading or element with id "nope"`,
+		`docs/guides/setup.md:13:95: broken anchor in #nowhere`,
+	}
+	if len(warnings) != len(want) {
+		t.Errorf("%d warnings, want %d:\n%s", len(warnings), len(want), strings.Join(warnings, "\n"))
+	}
+	for i, w := range want {
+		if i >= len(warnings) || !strings.HasPrefix(warnings[i], w) {
+			t.Errorf("warning %d should start %q:\n%s", i, w, strings.Join(warnings, "\n"))
+		}
+	}
+
+	var report []string
+	for _, u := range res.Unsupported {
+		report = append(report, u.String())
+	}
+	if len(report) != 2 || !strings.Contains(report[0], "docusaurus.config.js:16: presets[0].blog: the blog is not built") ||
+		!strings.Contains(report[1], "docusaurus.config.js:21: plugins[0] (docusaurus-plugin-sass)") {
+		t.Errorf("the report of what the configuration leaves out:\n%s", strings.Join(report, "\n"))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "website", "site.yaml")); err == nil {
+		t.Error("the build wrote a site.yaml")
+	}
+}
