@@ -52,7 +52,7 @@ const jsxInJs = {
   async transform(code, id) {
     const file = id.split("?")[0];
     if (!/\.[cm]?js$/.test(file) || file.includes("/node_modules/") || file.startsWith(cfg.toolchain) || file.startsWith(cfg.shims)) return null;
-    const out = await transformWithOxc(code, file, { lang: "jsx", jsx: { runtime: "automatic" }, sourcemap: true });
+    const out = await transformWithOxc(code, file, { lang: "jsx", jsx: { runtime: "automatic" }, sourcemap: true, tsconfig: false });
     return { code: out.code, map: out.map };
   },
 };
@@ -62,6 +62,9 @@ const common = {
   root: cfg.siteDir,
   logLevel: "warn",
   publicDir: false,
+  // The toolchain's TypeScript settings, not the site's: a site's tsconfig.json extends packages
+  // (@docusaurus/tsconfig, @tsconfig/node20) that are not installed here.
+  tsconfig: join(cfg.toolchain, "tsconfig.json"),
   css,
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
 };

@@ -28,7 +28,9 @@ var Shims = map[string]string{
 	"@theme/TabItem":                   "theme/TabItem.tsx",
 	"@theme/Admonition":                "theme/Admonition.tsx",
 	"@theme/ThemedImage":               "theme/ThemedImage.tsx",
+	"@docusaurus/router":               "router.ts",
 	"clsx":                             "clsx.ts",
+	"classnames":                       "clsx.ts", // the same API, under the older name
 }
 
 // provided are the packages site components may import: React, and what Shims stand for.
@@ -137,7 +139,7 @@ func contains(list []string, s string) bool {
 func (s *Set) Warnings() []string {
 	var out []string
 	for _, u := range s.Unavailable {
-		out = append(out, fmt.Sprintf("%s: package %q is not available to site components: they may import React, clsx, the common @docusaurus/* and @theme/* modules (Link, useBaseUrl, Head, useDocusaurusContext, BrowserOnly, Translate, Layout, Heading, CodeBlock, Tabs, TabItem, Admonition, ThemedImage), and files of the site; packages of the site's own package.json are not installed. A component that uses it fails where it is used", u.Where[0], u.Package))
+		out = append(out, fmt.Sprintf("%s: package %q is not available to site components: they may import React, clsx, the common @docusaurus/* and @theme/* modules (Link, useBaseUrl, Head, useDocusaurusContext, BrowserOnly, Translate, router, Layout, Heading, CodeBlock, Tabs, TabItem, Admonition, ThemedImage), and files of the site; packages of the site's own package.json are not installed. A component that uses it fails where it is used", u.Where[0], u.Package))
 	}
 	return out
 }

@@ -259,11 +259,15 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 	for i, p := range list(c["presets"]) {
 		name := describe(p)
 		where := fmt.Sprintf("presets[%d]", i)
-		if !isClassic(name) {
-			m.leaveOut(where+" ("+name+")", "preset not run; tzdocs's own theme, docs and pages are used", "presets", name)
-			continue
-		}
 		opts := options(p)
+		if !isClassic(name) {
+			if _, docsLike := opts["docs"]; !docsLike {
+				m.leaveOut(where+" ("+name+")", "preset not run; tzdocs's own theme, docs and pages are used", "presets", name)
+				continue
+			}
+			// A preset that wraps the classic one takes its options: read them as the classic's.
+			m.leaveOut(where+" ("+name+")", "read as the classic preset: its docs, pages and theme options are used, anything it adds is not", "presets", name)
+		}
 		for _, k := range sortedKeys(opts) {
 			v := opts[k]
 			switch k {
@@ -560,6 +564,9 @@ func (m *mapper) themeConfig(t *yaml.Node, tc map[string]any) {
 				switch f {
 				case "id", "content", "isCloseable":
 					put(n, f, value(o[f], m.line("announcementBar", f)))
+					if f == "content" && o["id"] == nil {
+						put(n, "id", value("announcement-bar", line)) // Docusaurus's default id
+					}
 				default:
 					m.leaveOut("themeConfig.announcementBar."+f, "the theme's colours are used", "announcementBar", f)
 				}
@@ -687,6 +694,10 @@ func (m *mapper) navItem(v any, where string) *yaml.Node {
 	}
 	if !known {
 		m.leaveOut(where+" ("+typ+")", "a navbar item of this type is not shown", "items", typ)
+		return nil
+	}
+	if id, _ := o["docsPluginId"].(string); id != "" && id != "default" {
+		m.leaveOut(where+" ("+label+")", "it belongs to the docs plugin "+strconv.Quote(id)+", which is not built; the item is not shown", "docsPluginId", id)
 		return nil
 	}
 	if typ == "" && o["to"] == nil && o["href"] == nil && o["items"] != nil {

@@ -78,3 +78,17 @@ func (s *Site) OutsideRoots() []string {
 	}
 	return []string{s.docsRoot}
 }
+
+// inDocsRoot reports whether file (a path as written, not yet resolved) lies in a docs folder the
+// configuration places outside the site folder.
+func (s *Site) inDocsRoot(file string) bool {
+	if s.docsRoot == "" {
+		return false
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return false
+	}
+	docs, err := filepath.Abs(filepath.Join(s.Config.Dir, s.Config.Docs.Path))
+	return err == nil && (within(docs, abs) || within(s.docsRoot, abs))
+}

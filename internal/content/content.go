@@ -292,7 +292,7 @@ func (s *Site) parseDoc(file, rel string, kind Kind, src []byte) (*Doc, error) {
 	if kind == KindPage && fm.Layout == "home" {
 		d.Kind = KindHome
 	}
-	d.Route, err = route(noExt, fm.Slug, s.Config.Docs.RouteBasePath, kind)
+	d.Route, err = route(routeName(noExt, fm.ID, kind), fm.Slug, s.Config.Docs.RouteBasePath, kind)
 	if err != nil {
 		return nil, &Diagnostic{File: display, Line: 1, Message: err.Error()}
 	}
@@ -323,6 +323,17 @@ func (s *Site) displayPath(file string) string {
 		return filepath.ToSlash(rel)
 	}
 	return file
+}
+
+// routeName is the path a doc's route is made from: a doc's id front matter replaces its file name,
+// as in Docusaurus (Configuration.md with id: configuration is at /configuration), except for a
+// folder's index file, whose route is its folder's.
+func routeName(noExt, id string, kind Kind) string {
+	dir, name := path.Split(noExt)
+	if id == "" || kind != KindDoc || strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") || (dir != "" && name == path.Base(strings.TrimSuffix(dir, "/"))) {
+		return noExt
+	}
+	return dir + id
 }
 
 // route computes a doc's route with Docusaurus's rules: "a/b" → "/a/b"; "a/index", "a/README" and

@@ -275,3 +275,22 @@ title: Front matter wins
 		t.Errorf("breadcrumbs %+v", c)
 	}
 }
+
+func TestRouteNameTakesTheDocIDAsDocusaurusDoes(t *testing.T) {
+	for _, c := range []struct {
+		noExt, id string
+		kind      Kind
+		want      string
+	}{
+		{"Configuration", "configuration", KindDoc, "configuration"},
+		{"faq/OrganizingState", "organizing-state", KindDoc, "faq/organizing-state"},
+		{"faq/index", "faq-home", KindDoc, "faq/index"}, // a folder's index keeps its folder's route
+		{"guides/guides", "other", KindDoc, "guides/guides"},
+		{"about", "x", KindPage, "about"},
+		{"Setup", "", KindDoc, "Setup"},
+	} {
+		if got := routeName(c.noExt, c.id, c.kind); got != c.want {
+			t.Errorf("routeName(%q, %q) = %q, want %q", c.noExt, c.id, got, c.want)
+		}
+	}
+}

@@ -23,7 +23,7 @@ func (s *Site) ReadPartial(from *Doc, importPath string) ([]byte, string, error)
 	default:
 		return nil, "", fmt.Errorf("%s cannot be resolved without the page's folder", importPath)
 	}
-	if rel, err := filepath.Rel(s.Config.Dir, file); err != nil || strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(s.Config.Dir, file); (err != nil || strings.HasPrefix(rel, "..")) && !s.inDocsRoot(file) {
 		return nil, "", fmt.Errorf("%s is outside the site folder", importPath)
 	}
 	display := s.displayPath(file)

@@ -30,7 +30,7 @@ func newLanguages() *languages {
 	own := map[string]chroma.Lexer{}
 	for _, lx := range []chroma.Lexer{
 		newMichelson(), newJsLIGO(), newCameLIGO(), newArchetype(),
-		newJS("TypeScript", false, "typescript", "ts", "mts", "cts"),
+		newJS("TypeScript", false, "typescript", "ts", "mts", "cts", "flow"), // Flow: JavaScript with type annotations, as TypeScript writes them
 		newJS("TSX", true, "tsx"),
 		newJS("JavaScript", true, "javascript", "js", "mjs", "cjs", "jsx"),
 		newPython("Python", false, "python", "py", "python3"),

@@ -65,7 +65,7 @@ func (b *Builder) renderComponents(ctx context.Context, site *content.Site, sc *
 	}
 	if b.compWorker == nil {
 		cfg := site.Config
-		w, err := components.Start(context.WithoutCancel(ctx), bundle, sc.set.SiteDir, components.Site{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, CustomFields: map[string]any{}})
+		w, err := components.Start(context.WithoutCancel(ctx), bundle, sc.set.SiteDir, components.Site{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, CustomFields: customFields(cfg.CustomFields)})
 		if err != nil {
 			return positioned(err)
 		}
@@ -266,4 +266,12 @@ func componentWarnings(siteDir string, set *components.Set) []error {
 		out = append(out, errors.New(filepath.ToSlash(filepath.Join(filepath.Base(siteDir), "src", "theme"))+": "+ThemeOverrideWarning))
 	}
 	return out
+}
+
+// customFields are the site's customFields for components: an empty object when it has none.
+func customFields(f map[string]any) map[string]any {
+	if f == nil {
+		return map[string]any{}
+	}
+	return f
 }
