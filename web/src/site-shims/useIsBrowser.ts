@@ -1,9 +1,14 @@
-// @docusaurus/useIsBrowser for site components: false on the server and during hydration, true
-// after, so the first client render matches the prerendered HTML.
-import { useEffect, useState } from "react";
+// @docusaurus/useIsBrowser for site components: false on the server and during hydration (React
+// reads the server snapshot then), true after, so the first client render matches the prerendered
+// HTML.
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
 
 export default function useIsBrowser(): boolean {
-  const [browser, setBrowser] = useState(false);
-  useEffect(() => setBrowser(true), []);
-  return browser;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }
