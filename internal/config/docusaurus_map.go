@@ -289,8 +289,13 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 				o, _ := v.(map[string]any)
 				for _, tk := range sortedKeys(o) {
 					if tk == "customCss" {
-						for _, css := range list(o[tk]) {
-							if s, ok := css.(string); ok {
+						for i, css := range list(o[tk]) {
+							s, ok := css.(string)
+							switch {
+							case !ok:
+							case strings.HasSuffix(s, ".scss") || strings.HasSuffix(s, ".sass"):
+								m.leaveOut(fmt.Sprintf("%s.theme.customCss[%d] (%s)", where, i, m.sitePath(s)), "Sass is not compiled: the stylesheet is not linked", "customCss")
+							default:
 								customCSS = append(customCSS, m.sitePath(s))
 							}
 						}
