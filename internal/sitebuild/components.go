@@ -263,7 +263,11 @@ func componentWarnings(siteDir string, set *components.Set) []error {
 		}
 	}
 	if st, err := os.Stat(filepath.Join(siteDir, "src", "theme")); err == nil && st.IsDir() {
-		out = append(out, errors.New(filepath.ToSlash(filepath.Join(filepath.Base(siteDir), "src", "theme"))+": "+ThemeOverrideWarning))
+		msg := filepath.ToSlash(filepath.Join(filepath.Base(siteDir), "src", "theme")) + ": " + ThemeOverrideWarning
+		if names := swizzled(filepath.Join(siteDir, "src", "theme")); len(names) > 0 {
+			msg += " (overridden here: " + strings.Join(names, ", ") + ")"
+		}
+		out = append(out, errors.New(msg))
 	}
 	return out
 }
@@ -274,4 +278,27 @@ func customFields(f map[string]any) map[string]any {
 		return map[string]any{}
 	}
 	return f
+}
+
+// swizzled names the theme components a src/theme/ folder overrides, as Docusaurus names them
+// (Navbar/Logo, MDXContent): each module file, its index file named by its folder.
+func swizzled(dir string) []string {
+	var names []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		ext := filepath.Ext(p)
+		if ext != ".js" && ext != ".jsx" && ext != ".ts" && ext != ".tsx" {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, strings.TrimSuffix(p, ext))
+		name := strings.TrimSuffix(filepath.ToSlash(rel), "/index")
+		if name != "index" && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	return names
 }

@@ -90,13 +90,18 @@ func TestDocusaurusRepositoryBuildsAsItIs(t *testing.T) {
 		"docs/guides/setup.md:13:31: broken link to ./api/store.md", // ./ is relative to the file only
 		`docs/guides/setup.md:13:59: broken anchor in ../api/store.md#nope: /docs/api/store has no heading or element with id "nope"`,
 		`docs/guides/setup.md:13:95: broken anchor in #nowhere`,
+		"website/src/theme: " + ThemeOverrideWarning + " (overridden here: Footer)", // a swizzled component is named
 	}
 	if len(warnings) != len(want) {
 		t.Errorf("%d warnings, want %d:\n%s", len(warnings), len(want), strings.Join(warnings, "\n"))
 	}
-	for i, w := range want {
-		if i >= len(warnings) || !strings.HasPrefix(warnings[i], w) {
-			t.Errorf("warning %d should start %q:\n%s", i, w, strings.Join(warnings, "\n"))
+	for _, w := range want {
+		found := false
+		for _, got := range warnings {
+			found = found || strings.HasPrefix(got, w)
+		}
+		if !found {
+			t.Errorf("no warning starts %q:\n%s", w, strings.Join(warnings, "\n"))
 		}
 	}
 
