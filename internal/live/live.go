@@ -62,7 +62,10 @@ type Dev struct {
 	bg      sync.WaitGroup // the goroutine prerendering them
 	srv     *server.Server
 	lastErr error
-	done    chan struct{}
+	// reported is the report of the Docusaurus configuration's left-out options last printed:
+	// printed again only when it changes, so a writer reads it once.
+	reported string
+	done     chan struct{}
 	// Rebuilt receives one value after each rebuild, for tests; nil unless set before Start returns.
 	rebuilt chan error
 }
@@ -234,6 +237,16 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 		fmt.Fprintf(d.opts.Log, "build failed:\n%v\n", err)
 		d.hub.send("error", errorEvent(err))
 	} else {
+		var report strings.Builder
+		for _, u := range res.Unsupported {
+			report.WriteString("  " + u.String() + "\n")
+		}
+		if report.String() != d.reported {
+			d.reported = report.String()
+			if len(res.Unsupported) > 0 {
+				fmt.Fprintf(d.opts.Log, "%d options of the Docusaurus configuration tzdocs does not use:\n%s", len(res.Unsupported), d.reported)
+			}
+		}
 		for _, w := range res.Warnings {
 			fmt.Fprintf(d.opts.Log, "warning: %v\n", w)
 		}
