@@ -23,7 +23,6 @@ import (
 	"tzdocs/internal/content"
 	"tzdocs/internal/highlight"
 	"tzdocs/internal/markdown"
-	"tzdocs/internal/markdown/headingid"
 	"tzdocs/internal/output"
 	"tzdocs/internal/prerender"
 )
@@ -595,11 +594,6 @@ func checkAnchors(site *content.Site, docs map[*content.Doc]*markdown.Document) 
 		}
 		for _, id := range markdown.ElementIDs(docs[d].HTML) {
 			set[id] = true
-		}
-		if t := docs[d].Title; t != "" {
-			// The page's own title heading, left out of its HTML, has an id too, which Docusaurus
-			// links accept: [Store](./Store.md#store).
-			set[headingid.Slug(t)] = true
 		}
 		ids[d.Route] = set
 	}
