@@ -90,7 +90,7 @@ func TestDocusaurusRepositoryBuildsAsItIs(t *testing.T) {
 		"docs/guides/setup.md:13:31: broken link to ./api/store.md", // ./ is relative to the file only
 		`docs/guides/setup.md:13:59: broken anchor in ../api/store.md#nope: /docs/api/store has no heading or element with id "nope"`,
 		`docs/guides/setup.md:13:95: broken anchor in #nowhere`,
-		`docs/guides/setup.md:17:8: broken anchor in ../api/store.md#store`, // the title heading has no id, as in Docusaurus
+		`docs/guides/setup.md:17:8: broken anchor in ../api/store.md#store`,         // the title heading has no id, as in Docusaurus
 		"website/src/theme: " + ThemeOverrideWarning + " (overridden here: Footer)", // a swizzled component is named
 	}
 	if len(warnings) != len(want) {
