@@ -57,7 +57,7 @@ func main() {
 		repo, dir, _ := strings.Cut(s, ":")
 		sites = append(sites, site{repo: repo, dir: dir})
 	}
-	fmt.Printf("%-16s %6s %9s %9s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "warm ms", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
+	fmt.Printf("%-16s %6s %9s %9s %8s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "warm ms", "warm cpu", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
 	for _, s := range sites {
 		git := filepath.Join(*mirror, strings.ReplaceAll(s.repo, "/", "+"), "repo")
 		root := filepath.Join(tmp, strings.ReplaceAll(s.repo, "/", "+"))
@@ -69,22 +69,23 @@ func main() {
 		siteDir := filepath.Join(root, s.dir)
 		cache := filepath.Join(tmp, "cache-"+filepath.Base(root))
 		cold := build(*bin, *web, siteDir, filepath.Join(root+"-out", "cold"), cache)
-		var warm []time.Duration
+		var warm, cpu []time.Duration
 		for i := range *runs {
 			r := build(*bin, *web, siteDir, filepath.Join(root+"-out", strconv.Itoa(i)), cache)
-			warm = append(warm, r.took)
+			warm, cpu = append(warm, r.took), append(cpu, r.cpu)
 		}
 		sort.Slice(warm, func(i, j int) bool { return warm[i] < warm[j] })
-		med := cold.took
+		sort.Slice(cpu, func(i, j int) bool { return cpu[i] < cpu[j] })
+		med, medCPU := cold.took, cold.cpu
 		if len(warm) > 0 {
-			med = warm[len(warm)/2]
+			med, medCPU = warm[len(warm)/2], cpu[len(cpu)/2]
 		}
 		k := cold.kinds()
 		name := s.repo
 		if len(name) > 16 {
 			name = name[len(name)-16:]
 		}
-		fmt.Printf("%-16s %6d %9d %9d %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), med.Milliseconds(),
+		fmt.Printf("%-16s %6d %9d %9d %8.2f %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), med.Milliseconds(), medCPU.Seconds(),
 			len(cold.warnings), k["link"], k["anchor"], k["component"], k["other"], len(cold.errors), cold.leftOut)
 		if missing > 0 {
 			fmt.Printf("%-16s   %d files absent from the snapshot were replaced by 1×1 images\n", "", missing)
@@ -105,6 +106,7 @@ func main() {
 type result struct {
 	pages    int
 	took     time.Duration
+	cpu      time.Duration // user and system time of the build and the Node processes it waited for
 	warnings []string
 	errors   []string
 	leftOut  int    // options of the configuration left out
@@ -143,6 +145,9 @@ func build(bin, web, siteDir, out, cache string) result {
 	start := time.Now()
 	err := cmd.Run()
 	r := result{took: time.Since(start)}
+	if cmd.ProcessState != nil {
+		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if m := builtLine.FindStringSubmatch(stdout.String()); m != nil {
 		r.pages, _ = strconv.Atoi(m[1])
 	}
