@@ -37,6 +37,9 @@ echo
 echo "== The dashboard's views on a year of seeded data (SQLite; add -pg URL for PostgreSQL)"
 go run ./bench/dashboard -runs 3
 echo
+echo "== Public Docusaurus 3 repositories built as they are (needs their snapshots; see the program's comment)"
+if [ -d /work/.mirror/reduxjs+redux ]; then go run ./bench/docusaurus-sites; else echo "skipped: no snapshots in /work/.mirror"; fi
+echo
 echo "== Ask AI over HTTP (extractive engine)"
 go run ./bench/assistant -gate=false
 echo
