@@ -118,3 +118,43 @@ func TestDocusaurusRepositoryBuildsAsItIs(t *testing.T) {
 		t.Error("the build wrote a site.yaml")
 	}
 }
+
+// A site component that does not compile stops the build with the component's file, line and
+// column, what to do, and no terminal colour codes.
+func TestSiteComponentThatDoesNotCompileIsReportedAtItsLine(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(web, "node_modules", "vite")); err != nil {
+		t.Skip("the web toolchain is not installed (npm ci in web/)")
+	}
+	archive := `
+-- website/docusaurus.config.js --
+module.exports = {title: 'Broken', url: 'https://broken.example.org', baseUrl: '/', presets: [['classic', {docs: {routeBasePath: '/'}}]]};
+-- website/docs/intro.md --
+# Intro
+
+import Hello from '@site/src/components/Hello';
+
+<Hello />
+-- website/src/components/Hello.js --
+export default function Hello() {
+  return <p className="hello">Hello</p;
+}
+`
+	dir := sitetest.Write(t, archive+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "website"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web"), Toolchain: web, ComponentsCache: t.TempDir()})
+	t.Cleanup(b.Close)
+	_, err = b.Build(context.Background())
+	if err == nil {
+		t.Fatal("the build passed")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "website/src/components/Hello.js:2:39: a site component does not compile: Expected `>` but found `;`; fix it") || strings.Contains(msg, "\x1b[") {
+		t.Errorf("error:\n%q", msg)
+	}
+}
