@@ -103,3 +103,31 @@ func writeFile(t *testing.T, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+func TestDocusaurusConfigInTypeScriptIsRead(t *testing.T) {
+	needNode(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "docusaurus.config.ts"), `import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+
+const config: Config = {
+  title: 'Typed',
+  url: 'https://typed.example.org',
+  baseUrl: '/typed/',
+  presets: [['classic', {docs: {routeBasePath: '/'}} satisfies Preset.Options]],
+  themeConfig: {announcementBar: {content: 'New!'}} satisfies Preset.ThemeConfig,
+};
+
+export default config;
+`)
+	cfg, err := LoadSite(dir, toolchain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Title != "Typed" || cfg.BaseURL != "/typed/" || cfg.Docs.RouteBasePath != "/" || cfg.Docs.PagesPath != "src/pages" {
+		t.Errorf("read %+v", cfg)
+	}
+	if ab := cfg.ThemeConfig.AnnouncementBar; ab == nil || ab.ID != "announcement-bar" {
+		t.Errorf("the announcement bar has no id: %+v", ab)
+	}
+}
