@@ -60,6 +60,7 @@ func (t Toolchain) key(s *Set) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", s.Hash, s.SiteDir, s.Dir)
 	h.Write([]byte(compileScript))
+	fmt.Fprint(h, Shims) // fmt prints a map's keys in order
 	lock, _ := os.ReadFile(filepath.Join(t.Dir, "package-lock.json"))
 	h.Write(lock)
 	shims, err := hashTree(filepath.Join(t.Dir, "src", "site-shims"))
