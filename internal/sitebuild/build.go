@@ -783,6 +783,12 @@ func Check(ctx context.Context, siteDir string) (warnings []error, err error) {
 	}
 	if site != nil {
 		err = errors.Join(err, errors.Join(content.CheckVersionLabels(site)...))
+		// What a Docusaurus configuration leaves out comes first: the site is checked without it.
+		var left []error
+		for _, u := range site.Config.Unsupported {
+			left = append(left, errors.New(u.String()))
+		}
+		warnings = append(left, warnings...)
 	}
 	return warnings, err
 }
