@@ -168,6 +168,11 @@ func split(b *ast.HTMLBlock, source []byte, pc parser.Context) []Part {
 				// attributes named after its pieces): an error, at the tag.
 				diag.Fail(pc, offset(i), problem)
 				markBroken(pc, tagName(value[i+1:]))
+			} else if c != '/' {
+				// Markup a browser reads but JSX syntax does not, such as two attributes without
+				// a space between them (<iframe a="1"b="2">, which MDX accepts): it reaches the
+				// page as written, and its closing tag closes it there.
+				markBroken(pc, tagName(value[i+1:]))
 			}
 			continue
 		}
