@@ -2,7 +2,7 @@ package output
 
 import (
 	"bytes"
-	"compress/gzip"
+
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/gzip"
 )
 
 // Output is a build's files. Nothing is visible in the site folder before the Writer commits the
@@ -640,7 +641,9 @@ type compressor struct {
 	brFast, brBest *brotli.Writer
 }
 
-// compress returns the brotli and gzip forms of a file.
+// compress returns the brotli and gzip forms of a file. The gzip form is klauspost/compress's
+// encoder at the default level: about a third of the standard library's CPU time for files within
+// 3% of its size, and gzip is only what clients without brotli get.
 func (c *compressor) compress(rel string, data []byte) (br, gz []byte) {
 	if c.gz == nil {
 		c.gz, _ = gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
