@@ -40,6 +40,7 @@ type Output struct {
 	onDisk bool
 	comp   chan *compressor // idle compressors, one per core: taking one bounds the work at once
 	io     chan struct{}    // bounds the files being staged at once
+	dirs   sync.Map         // folders known to exist, so staging a file makes its folder once
 	wg     sync.WaitGroup   // compressions and stagings still running
 	// replaced are files added again under the same name, whose temporary files must go.
 	replaced []*outFile
@@ -175,9 +176,12 @@ func (o *Output) stage(rel string, f *outFile) {
 	o.io <- struct{}{}
 	defer func() { <-o.io }()
 	p := filepath.Join(o.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		f.err = err
-		return
+	if dir := filepath.Dir(p); !o.madeDir(dir) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			f.err = err
+			return
+		}
+		o.dirs.Store(dir, true)
 	}
 	for i, data := range [][]byte{f.data, f.br, f.gz} {
 		if data == nil {
@@ -190,6 +194,12 @@ func (o *Output) stage(rel string, f *outFile) {
 		}
 		f.staged[i] = tmp
 	}
+}
+
+// madeDir tells whether staging already made (or found) the folder dir.
+func (o *Output) madeDir(dir string) bool {
+	_, ok := o.dirs.Load(dir)
+	return ok
 }
 
 // AddJSON adds a file holding v as JSON.
