@@ -43,6 +43,10 @@ echo
 echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
 node bench/lighthouse/run.mjs
+echo
+echo "== The same content built by Docusaurus 3.9.2 (Faster, Rspack) and by tzdocs, alternating"
+(cd bench/docusaurus && npm ci --no-audit --no-fund --loglevel=error)
+go run ./bench/docusaurus
 echo; bench/search/pagefind/run.sh
 echo; bench/search/http/run.sh
 echo
