@@ -45,7 +45,10 @@ echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 node bench/lighthouse/run.mjs
 echo
 echo "== The same content built by Docusaurus 3.9.2 (Faster, Rspack) and by tzdocs, alternating"
-(cd bench/docusaurus && npm ci --no-audit --no-fund --loglevel=error)
+# 1,300 packages: installed again only when the lock file changed.
+if [ ! bench/docusaurus/node_modules/.installed -nt bench/docusaurus/package-lock.json ]; then
+  (cd bench/docusaurus && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed)
+fi
 go run ./bench/docusaurus
 echo; bench/search/pagefind/run.sh
 echo; bench/search/http/run.sh
