@@ -46,6 +46,13 @@ echo
 echo "== Lighthouse 12 (mobile) in Debian's Chromium"
 (cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
 node bench/lighthouse/run.mjs
+echo
+echo "== The same content built by Docusaurus 3.9.2 (Faster, Rspack) and by tzdocs, alternating"
+# 1,300 packages: installed again only when the lock file changed.
+if [ ! bench/docusaurus/node_modules/.installed -nt bench/docusaurus/package-lock.json ]; then
+  (cd bench/docusaurus && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed)
+fi
+go run ./bench/docusaurus
 echo; bench/search/pagefind/run.sh
 echo; bench/search/http/run.sh
 echo

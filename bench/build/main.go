@@ -1,5 +1,10 @@
-// Command build measures the full site build (prerender included) and the weight of a doc page's
-// first load (sitebuild.FirstLoad: scripts, module preloads and inline scripts, per part). Run it from the project root after `make build`: go run ./bench/build
+// Command build measures the full site build (prerender included) as a whole process and the
+// weight of a doc page's first load (sitebuild.FirstLoad: scripts, module preloads and inline
+// scripts, per part). Each run builds site/ into a new folder; it prints wall and CPU seconds (user
+// + system, the Node workers included) and peak RSS as medians with min–max, beside the core count
+// and the load average at start. Run it from the project root after `make build`:
+//
+//	go run ./bench/build [-runs 7] [-phases]
 package main
 
 import (
@@ -10,44 +15,60 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
-	"syscall"
-	"time"
+	"regexp"
+	"strconv"
 
+	"tzdocs/bench/internal/measure"
 	"tzdocs/internal/output"
 	"tzdocs/internal/sitebuild"
 )
 
 func main() {
-	runs := flag.Int("runs", 5, "number of full builds")
+	runs := flag.Int("runs", 5, "number of full builds, after one warm-up build")
 	bin := flag.String("bin", "bin/tzdocs", "the tzdocs binary")
+	site := flag.String("site", "site", "the site folder")
 	page := flag.String("page", "/architecture/bakers", "the route of the doc page whose first load is weighed")
+	phases := flag.Bool("phases", false, "also print the median wall time of each build phase (tzdocs build --timings)")
 	flag.Parse()
 	out, err := os.MkdirTemp("", "tzdocs-bench-")
 	check(err)
 	defer os.RemoveAll(out)
 
-	var walls []time.Duration
-	var ownRSS int64
-	for i := 0; i < *runs; i++ {
-		dist := filepath.Join(out, fmt.Sprint(i))
-		cmd := exec.Command(*bin, "build", "--site", "site", "--out", dist, "--web", "web/dist")
-		cmd.Stderr = os.Stderr
-		start := time.Now()
-		check(cmd.Run())
-		walls = append(walls, time.Since(start))
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > ownRSS {
-			ownRSS = ru.Maxrss
+	fmt.Println(measure.Machine())
+	var costs []measure.Cost
+	phaseMS := map[string][]float64{}
+	var phaseOrder []string
+	for i := -1; i < *runs; i++ { // run -1 warms the page cache and the binary
+		dist := filepath.Join(out, fmt.Sprint(i+1))
+		cmd := exec.Command(*bin, "build", "--site", *site, "--out", dist, "--web", "web/dist", "--timings")
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		c, err := measure.Run(cmd)
+		check(err)
+		if i < 0 {
+			continue
+		}
+		costs = append(costs, c)
+		for _, m := range phaseLine.FindAllStringSubmatch(stdout.String(), -1) {
+			if _, seen := phaseMS[m[1]]; !seen {
+				phaseOrder = append(phaseOrder, m[1])
+			}
+			ms, _ := strconv.ParseFloat(m[2], 64)
+			phaseMS[m[1]] = append(phaseMS[m[1]], ms)
+		}
+		if i > 0 {
+			check(os.RemoveAll(dist)) // keep one build to weigh, and the disk small
 		}
 	}
-	var children syscall.Rusage
-	check(syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children))
-	sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
-	fmt.Printf("full build (%d runs): median %d ms, min %d ms, max %d ms\n", *runs,
-		walls[len(walls)/2].Milliseconds(), walls[0].Milliseconds(), walls[len(walls)-1].Milliseconds())
-	fmt.Printf("peak RSS: tzdocs %d MB, largest process incl. the Node prerender worker %d MB\n", ownRSS/1024, children.Maxrss/1024)
+	fmt.Printf("full build of %s into a new folder: %s\n", *site, measure.Summarise(costs))
+	if *phases {
+		for _, name := range phaseOrder {
+			s := measure.Of(phaseMS[name])
+			fmt.Printf("  phase %-10s wall %4.0f ms (%.0f–%.0f)\n", name, s.Median, s.Min, s.Max)
+		}
+	}
 
-	built := filepath.Join(out, "0")
+	built := filepath.Join(out, "1")
 	html, err := os.ReadFile(filepath.Join(built, output.PageFile(*page)))
 	check(err)
 	w, err := sitebuild.FirstLoad(built, html)
@@ -62,6 +83,9 @@ func main() {
 		fmt.Printf("  %s %6.1f KB  %s\n", kind, kb(p.Gzip), p.Name)
 	}
 }
+
+// phaseLine matches a line of `tzdocs build --timings`.
+var phaseLine = regexp.MustCompile(`(?m)^phase (\S+) (\d+(?:\.\d+)?) ms$`)
 
 func kb(n int) float64 { return float64(n) / 1024 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -65,8 +66,21 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	site := fs.String("site", "site", "the site folder (holding site.yaml)")
 	out := fs.String("out", "dist", "the output folder")
 	web := fs.String("web", filepath.Join("web", "dist"), "the web app's build output (client/ and server/)")
+	timings := fs.Bool("timings", false, "print the wall time of each build phase")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the build to this file (go tool pprof reads it)")
 	if done, err := parseFlags(fs, args, stdout, stderr, "Builds the static site: page data, prerendered HTML, assets, sitemap and text files."); done {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	b := sitebuild.New(sitebuild.Options{SiteDir: *site, OutDir: *out, WebDir: *web})
 	defer b.Close()
@@ -85,6 +99,11 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stderr, "error: %v\n", e)
 	}
 	fmt.Fprintf(stdout, "built %d pages into %s in %d ms (%d warnings)\n", res.Pages, *out, res.Duration.Milliseconds(), len(res.Warnings))
+	if *timings {
+		for _, p := range res.Phases {
+			fmt.Fprintf(stdout, "phase %s %.1f ms\n", p.Name, float64(p.Took.Microseconds())/1000)
+		}
+	}
 	if len(res.Errors) > 0 {
 		// Every page was written (the uses in error show as text), so a writer sees the whole
 		// site; the exit status still says it needs fixing.

@@ -167,11 +167,18 @@ func (r *Renderer) RenderAll(pages [][]byte, done func(i int, html string) error
 	for i := range pages {
 		var res struct {
 			ID    int    `json:"id"`
-			HTML  string `json:"html"`
+			Bytes int    `json:"bytes"`
 			Error string `json:"error"`
 		}
 		if err := r.Read(&res); err != nil {
 			return fail(err)
+		}
+		var html strings.Builder
+		if res.Error == "" {
+			html.Grow(res.Bytes)
+			if _, err := io.CopyN(&html, r.out, int64(res.Bytes)); err != nil {
+				return fail(fmt.Errorf("reading page %d from the prerender worker: %w; %s", res.ID, err, strings.TrimSpace(r.stderr.String())))
+			}
 		}
 		switch {
 		case res.ID != first+i:
@@ -179,7 +186,7 @@ func (r *Renderer) RenderAll(pages [][]byte, done func(i int, html string) error
 		case res.Error != "":
 			return fail(&PageError{Index: i, Err: errors.New(res.Error)})
 		}
-		if err := done(i, res.HTML); err != nil {
+		if err := done(i, html.String()); err != nil {
 			return fail(err)
 		}
 	}

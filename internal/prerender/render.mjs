@@ -2,7 +2,9 @@
 // Protocol (one JSON object per line):
 //   in:  {"site": SiteData}                  sets the site data for the pages that follow
 //   in:  {"id": n, "page": PageData}          renders a page
-//   out: {"id": n, "html": "..."}  or  {"id": n, "error": "..."}
+//   out: {"id": n, "bytes": b} followed by the page's HTML, b bytes of UTF-8 (not JSON-escaped:
+//        encoding megabytes of HTML as JSON strings, and decoding them, cost more than the rest of
+//        the exchange), or {"id": n, "error": "..."}
 // The first line written is {"ready": true} once the bundle has loaded.
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -36,7 +38,8 @@ for await (const line of rl) {
     continue;
   }
   try {
-    out({ id: msg.id, html: render({ site, page: msg.page }) });
+    const html = render({ site, page: msg.page });
+    process.stdout.write(`{"id":${msg.id},"bytes":${Buffer.byteLength(html)}}\n` + html);
   } catch (err) {
     out({ id: msg.id, error: String(err && err.stack ? err.stack : err) });
   }
