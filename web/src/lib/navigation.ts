@@ -57,7 +57,8 @@ export interface NavigatorOptions {
   /** Runs a state change so that the DOM is updated when it returns (the client passes flushSync). */
   commit?: (fn: () => void) => void;
   /** Loads the code the page renders with before it is shown (a rare kind's island chunk), so the
-   *  previous page stays until the next can be drawn; never rejects. Default: nothing to load. */
+   *  previous page stays until the next can be drawn; a rejection makes a full page load, as for page
+   *  data. Default: nothing to load. */
   pageCode?: (kind: PageData["kind"]) => Promise<void>;
   /** Full page load, used when page data cannot be loaded. */
   fullLoad?: (url: string) => void;
@@ -160,10 +161,9 @@ export class Navigator implements RouteStore {
     } catch {
       return;
     }
-    this.load(url.pathname).then(
-      (page) => this.opts.pageCode(page.kind),
-      () => {},
-    );
+    this.load(url.pathname)
+      .then((page) => this.opts.pageCode(page.kind))
+      .catch(() => {});
   }
 
   /** Shows the page at `href`: loads its data first, then renders, updates history, title and scroll. */

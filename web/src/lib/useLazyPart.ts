@@ -1,10 +1,10 @@
 // A part of the page (the search dialog, the chatbot panel) that lives in a lazy chunk and is loaded
 // when the reader opens it. A failed load closes the part and is counted, so the caller can show
-// ChunkError with a Retry, unless the chunk is missing because a new build was deployed: then the
-// page reloads itself (lib/chunks.ts).
+// ChunkError with a Retry that loads it again in place, unless the chunk is missing because a new
+// build was deployed: then the page reloads itself (lib/chunks.ts).
 
 import { useCallback, useState, type ComponentType } from "react";
-import { reloadForMissingChunk } from "./chunks";
+import { forgetFailedStyles, reloadForMissingChunk } from "./chunks";
 
 export interface LazyPart<P> {
   /** The loaded component, null until its chunk has arrived. */
@@ -24,6 +24,7 @@ export function useLazyPart<P>(loadPart: () => Promise<ComponentType<P>>, what: 
   const [failures, setFailures] = useState(0);
   const load = useCallback(
     (onFail: () => void) => {
+      forgetFailedStyles();
       loadPart().then(
         (c) => {
           setPart(() => c);

@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState, type ComponentType } from "react";
 import type { SiteData } from "../../lib/contract";
 import { useLazyPart } from "../../lib/useLazyPart";
-import { ChunkError, retryOrReload } from "../../theme/ChunkError";
+import { ChunkError } from "../../theme/ChunkError";
 import type { ChatbotPanelProps } from "../ChatbotPanel";
 import { buttonStrings as t } from "../strings";
 import "./styles.css";
@@ -69,7 +69,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
           <path d="M8 10h.01M12 10h.01M16 10h.01" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
       </button>
-      {failures > 0 && !open ? <ChunkError onRetry={() => retryOrReload(failures, toggle)} onDismiss={dismiss} /> : null}
+      {failures > 0 && !open ? <ChunkError onRetry={toggle} onDismiss={dismiss} /> : null}
       {open && Panel ? <Panel site={site} onClose={close} /> : null}
     </>
   );

@@ -263,6 +263,16 @@ describe("Navigator", () => {
     expect(nav.getState().page.kind).toBe("home");
   });
 
+  it("loads the page from the server when its code cannot be loaded, keeping the current page", async () => {
+    const fullLoad = vi.fn<(url: string) => void>();
+    const pageCode = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://x/assets/HomePage-1.js"));
+    const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage: () => Promise.resolve(homeFixture()), pageCode, fullLoad });
+    stops.push(nav.start());
+    await nav.navigate("/");
+    expect(fullLoad).toHaveBeenCalledWith(`${window.location.origin}/`);
+    expect(nav.getState().page.route).toBe("/start");
+  });
+
   it("reload refetches the site and the current page bypassing the cache and keeps the scroll position", async () => {
     let version = 0;
     const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, `v${++version}`)));
