@@ -2,7 +2,8 @@
 // not in the entry chunk (DESIGN.md: doc page first load). Each sits in its own <Suspense> boundary, on
 // the server and in the browser alike, so React keeps the server HTML of an island whose code has not
 // arrived, hydrates the rest of the page, and hydrates the island when its code is there. Until then it
-// shows its server HTML (links in it work: the navigator follows them). Islands are the parts that act
+// shows its server HTML, and keeps showing it if its code cannot be loaded (links in it still work:
+// React holds back a click in a boundary it has not hydrated, so the browser loads the page). Islands are the parts that act
 // only once the reader does something (the search and chatbot buttons, the page actions menu, the
 // feedback widget, the announcement bar, a doc page's sidebar and tables of contents), static parts
 // (the footer, the breadcrumbs, the pagination, the update date) and the content of rare kinds of page (home, plain, not-found and

@@ -4,7 +4,7 @@
 // build was deployed: then the page reloads itself (lib/chunks.ts).
 
 import { useCallback, useState, type ComponentType } from "react";
-import { forgetFailedStyles, reloadForMissingChunk } from "./chunks";
+import { reloadForMissingChunk, retryFailedStyles } from "./chunks";
 
 export interface LazyPart<P> {
   /** The loaded component, null until its chunk has arrived. */
@@ -24,9 +24,8 @@ export function useLazyPart<P>(loadPart: () => Promise<ComponentType<P>>, what: 
   const [failures, setFailures] = useState(0);
   const load = useCallback(
     (onFail: () => void) => {
-      forgetFailedStyles();
-      loadPart().then(
-        (c) => {
+      Promise.all([loadPart(), retryFailedStyles()]).then(
+        ([c]) => {
           setPart(() => c);
           setFailures(0);
         },

@@ -33,6 +33,8 @@ export interface ChatbotButtonProps {
 
 export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonProps) {
   const [open, setOpen] = useState(false);
+  // Once opened, the panel stays mounted (hidden while closed), so its conversation survives a close.
+  const [opened, setOpened] = useState(false);
   const { Part: Panel, failures, load, dismiss } = useLazyPart(loadPanel, "the chatbot");
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
@@ -46,6 +48,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
       return;
     }
     setOpen(true);
+    setOpened(true);
     load(() => setOpen(false));
   };
   const preload = () => void preloadChatbotPanel().catch(() => {});
@@ -70,7 +73,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
         </svg>
       </button>
       {failures > 0 && !open ? <ChunkError onRetry={toggle} onDismiss={dismiss} /> : null}
-      {open && Panel ? <Panel site={site} onClose={close} /> : null}
+      {opened && Panel ? <Panel site={site} onClose={close} hidden={!open} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { forgetFailedStyles } from "../../lib/chunks";
+import { retryFailedStyles } from "../../lib/chunks";
 import { PROGRESS_DELAY_MS } from "../../lib/navigation";
 import { strings } from "../strings";
 import "./styles.css";
@@ -27,9 +27,8 @@ export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DEL
     const timer = setTimeout(() => {
       if (live) setStatus((s) => (s.kind === "loading" ? { kind: "loading", slow: true } : s));
     }, delayMs);
-    if (attempt > 0) forgetFailedStyles();
-    load().then(
-      (mod) => {
+    Promise.all([load(), attempt > 0 ? retryFailedStyles() : undefined]).then(
+      ([mod]) => {
         if (live) setStatus({ kind: "ready", Component: mod.default });
       },
       (err: unknown) => {

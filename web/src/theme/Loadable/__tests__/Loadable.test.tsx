@@ -47,7 +47,7 @@ describe("Loadable", () => {
     expect(attempts).toBe(2);
   });
 
-  it("loads again on every Retry, in place, and drops a stylesheet that failed so the loader adds it again", async () => {
+  it("loads again on every Retry, in place, asking again for a stylesheet that failed", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     let attempts = 0;
     const load = () => (++attempts < 3 ? Promise.reject(new Error("Failed to fetch dynamically imported module")) : Promise.resolve({ default: Hello }));
@@ -60,8 +60,12 @@ describe("Loadable", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
     await vi.waitFor(() => expect(attempts).toBe(2));
     expect(failed.isConnected).toBe(false);
+    const again = document.head.querySelector<HTMLLinkElement>('link[href="/assets/AssistantView-1.css"]');
+    expect(again).not.toBeNull();
+    again!.dispatchEvent(new Event("load"));
     fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
     expect(await screen.findByText("hello at last")).toBeTruthy();
     expect(attempts).toBe(3);
+    again!.remove();
   });
 });
