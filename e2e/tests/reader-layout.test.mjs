@@ -88,6 +88,8 @@ test("a link to a heading on another page shows the heading below the navbar, wh
   await page.locator(".tz-navbar a", { hasText: "Terms" }).first().click();
   await page.waitForURL(server.url + "/overview/glossary#tez");
   await page.locator("h1", { hasText: "Glossary" }).waitFor();
+  // The navbar slides out of view (the focus of the link followed does not keep it there).
+  await page.waitForFunction(() => document.querySelector(".tz-navbar").getBoundingClientRect().bottom <= 1, null, { timeout: 10_000 });
   await settled(page);
   const { heading, bar, hidden } = await page.evaluate(() => ({
     heading: document.getElementById("tez").getBoundingClientRect().top,

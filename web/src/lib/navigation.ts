@@ -196,7 +196,13 @@ export class Navigator implements RouteStore {
     this.currentPath = url.pathname;
     this.setState(site === this.state.site ? { page, loading: false } : { site, page, loading: false });
     document.title = documentTitle(page, this.state.site);
-    this.scrollAfterRoute(url.hash, options.scrollY);
+    const target = this.scrollAfterRoute(url.hash, options.scrollY);
+    // Like the browser's own fragment navigation, reading continues at the target: focus moves there
+    // (out of the navbar whose link was followed, which can then hide and leave the target in view).
+    if (target instanceof HTMLElement && push) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
   }
 
   /** The site data with the sidebar of the page at route. A page's inline data holds only its own
@@ -232,17 +238,19 @@ export class Navigator implements RouteStore {
     window.history.replaceState({ ...prev, tzScrollY: window.scrollY } satisfies HistoryState, "");
   };
 
-  private scrollAfterRoute(hash: string, y: number | undefined): void {
+  /** Scrolls to the hash target, or to y (the top by default); returns the target if there is one. */
+  private scrollAfterRoute(hash: string, y: number | undefined): Element | null {
     if (hash.length > 1) {
       const target = document.getElementById(decodeHash(hash));
       if (target) {
         target.scrollIntoView();
         // Diagrams, formulas and images above it are laid out after this jump.
         keepInView(target);
-        return;
+        return target;
       }
     }
     window.scrollTo(0, y ?? 0);
+    return null;
   }
 
   private onClick = (e: MouseEvent): void => {

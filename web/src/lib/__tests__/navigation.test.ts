@@ -263,6 +263,22 @@ describe("Navigator", () => {
     expect(nav.getState().page.kind).toBe("home");
   });
 
+  it("moves focus to the hash target of a link to another page", async () => {
+    const fetchPage = (route: string) => Promise.resolve(pageAt(route, "Glossary"));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    const scrolled = vi.fn();
+    // The page's HTML is React's to render; here the heading is put in by hand.
+    const heading = document.createElement("h2");
+    heading.id = "deep";
+    heading.scrollIntoView = scrolled;
+    document.body.append(heading);
+    await nav.navigate("/other#deep");
+    expect(scrolled).toHaveBeenCalled();
+    expect(document.activeElement).toBe(heading);
+    expect(heading.getAttribute("tabindex")).toBe("-1");
+  });
+
   it("loads the page from the server when its code cannot be loaded, keeping the current page", async () => {
     const fullLoad = vi.fn<(url: string) => void>();
     const pageCode = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://x/assets/HomePage-1.js"));
