@@ -1,5 +1,6 @@
-// Command build measures the full site build (prerender included) and the weight of a doc page's
-// first load (sitebuild.FirstLoad: scripts, module preloads and inline scripts, per part). Run it from the project root after `make build`: go run ./bench/build
+// Command build measures the full site build (prerender included), the weight of a doc page's
+// first load (sitebuild.FirstLoad: scripts, module preloads and inline scripts, per part) and what
+// opening Ask AI adds to it (sitebuild.LazyLoad). Run it from the project root after `make build`: go run ./bench/build
 package main
 
 import (
@@ -22,6 +23,7 @@ func main() {
 	runs := flag.Int("runs", 5, "number of full builds")
 	bin := flag.String("bin", "bin/tzdocs", "the tzdocs binary")
 	page := flag.String("page", "/architecture/bakers", "the route of the doc page whose first load is weighed")
+	web := flag.String("web", "web/dist", "the web app's build")
 	flag.Parse()
 	out, err := os.MkdirTemp("", "tzdocs-bench-")
 	check(err)
@@ -31,7 +33,7 @@ func main() {
 	var ownRSS int64
 	for i := 0; i < *runs; i++ {
 		dist := filepath.Join(out, fmt.Sprint(i))
-		cmd := exec.Command(*bin, "build", "--site", "site", "--out", dist, "--web", "web/dist")
+		cmd := exec.Command(*bin, "build", "--site", "site", "--out", dist, "--web", *web)
 		cmd.Stderr = os.Stderr
 		start := time.Now()
 		check(cmd.Run())
@@ -60,6 +62,18 @@ func main() {
 			kind = "CSS"
 		}
 		fmt.Printf("  %s %6.1f KB  %s\n", kind, kb(p.Gzip), p.Name)
+	}
+	// Opening Ask AI, on that page: the chatbot panel, or the assistant view in the search dialog.
+	for _, part := range []struct{ what, src string }{
+		{"the chatbot panel", sitebuild.AskAIPanelSource},
+		{"Ask AI in the search dialog", sitebuild.AskAIViewSource},
+	} {
+		lazy, err := sitebuild.LazyLoad(*web, built, part.src, w)
+		check(err)
+		fmt.Printf("opening %s after that first load: JS %.1f KB gzip (budget %d KB)\n", part.what, kb(lazy.JS), sitebuild.AskAIJSBudget>>10)
+		for _, p := range lazy.Parts {
+			fmt.Printf("  JS  %6.1f KB  %s\n", kb(p.Gzip), p.Name)
+		}
 	}
 }
 

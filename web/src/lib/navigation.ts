@@ -5,7 +5,6 @@
 import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
-import { scrollToElement } from "./scroll";
 
 /** Keeps target in place while content above it is drawn (lib/keepInView, loaded when needed). */
 const keepInView = (target: Element) => void import("./keepInView").then((m) => m.keepInView(target), () => {});
@@ -279,7 +278,10 @@ export class Navigator implements RouteStore {
     if (url.href !== window.location.href) window.history.pushState({ tzScrollY: window.scrollY } satisfies HistoryState, "", url.href);
     // Like the browser's own fragment navigation, move keyboard focus to a focusable target (the skip link's <main>).
     if (target instanceof HTMLElement && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
-    void scrollToElement(target).then(this.saveScroll);
+    // The animation's code is loaded on the first such click; without it, the browser's jump.
+    void import("./scroll")
+      .then((m) => m.scrollToElement(target), () => target.scrollIntoView())
+      .then(this.saveScroll);
   }
 
   private onPopState = (e: PopStateEvent): void => {

@@ -4,7 +4,8 @@
 // build was deployed: then the page reloads itself (lib/chunks.ts).
 
 import { useCallback, useState, type ComponentType } from "react";
-import { reloadForMissingChunk, retryFailedStyles } from "./chunks";
+import { reloadForMissingChunk } from "./chunks";
+import { retryFailedStyles } from "./failedStyles";
 
 export interface LazyPart<P> {
   /** The loaded component, null until its chunk has arrived. */

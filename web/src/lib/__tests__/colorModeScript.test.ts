@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANNOUNCEMENT_KEY } from "../../theme/AnnouncementBar";
-import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_SHA256, takeEarlyShortcut } from "../colorModeScript";
+import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_SHA256 } from "../colorModeScript";
 import { resolveColorMode, THEME_KEY } from "../colorMode";
 
 const root = document.documentElement;
 
 function run(osDark = false) {
   vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("dark") && osDark }));
-  takeEarlyShortcut(); // stops the catcher of the previous run: a page runs the script once
   new Function(COLOR_MODE_SCRIPT)();
 }
 
@@ -75,24 +74,5 @@ describe("COLOR_MODE_SCRIPT", () => {
   it("has the published CSP hash (update the Go server's script-src when the script changes)", () => {
     const hash = createHash("sha256").update(COLOR_MODE_SCRIPT, "utf8").digest("base64");
     expect(`sha256-${hash}`).toBe(COLOR_MODE_SCRIPT_SHA256);
-  });
-
-  it("catches Ctrl/Cmd+K pressed outside a text field before the search button takes over, once", () => {
-    run();
-    const input = document.createElement("input");
-    document.body.append(input);
-    input.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, cancelable: true }));
-    expect(takeEarlyShortcut()).toBe(false);
-    run();
-    const key = new KeyboardEvent("keydown", { key: "k", metaKey: true, bubbles: true, cancelable: true });
-    document.body.dispatchEvent(key);
-    expect(key.defaultPrevented).toBe(true);
-    expect(takeEarlyShortcut()).toBe(true);
-    expect(takeEarlyShortcut()).toBe(false);
-    // Stopped: later presses are the button's.
-    const later = new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, cancelable: true });
-    document.body.dispatchEvent(later);
-    expect(later.defaultPrevented).toBe(false);
-    input.remove();
   });
 });

@@ -323,7 +323,8 @@ describe("Navigator", () => {
     expect(click.defaultPrevented).toBe(true);
     expect(window.location.hash).toBe("#usage");
     expect(window.history.length).toBe(length + 1);
-    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "instant" }));
+    // The scrolling code is loaded on this first click.
+    await vi.waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "instant" })));
     expect(fetchPage).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });

@@ -7,7 +7,7 @@ import { useLazyPart } from "../../lib/useLazyPart";
 import { ChunkError } from "../../theme/ChunkError";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
-import { takeEarlyShortcut } from "../../lib/colorModeScript";
+import { takeEarlyShortcut } from "../../lib/earlyKeysScript";
 import { initialKey, isEditable, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";
 import "./styles.css";
 

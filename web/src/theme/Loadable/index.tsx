@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { retryFailedStyles } from "../../lib/chunks";
+import { retryFailedStyles } from "../../lib/failedStyles";
 import { PROGRESS_DELAY_MS } from "../../lib/navigation";
 import { strings } from "../strings";
 import "./styles.css";
