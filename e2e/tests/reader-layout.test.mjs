@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, openPage, hydrated, framesPassed, holdResponses } from "./harness.mjs";
+import { OVERLAP_WIDTHS, coveredAtTopAndMiddle, settled } from "./overlap.mjs";
 
 let server;
 let browser;
@@ -20,61 +21,17 @@ after(async () => {
   await server?.stop();
 });
 
-const WIDTHS = [997, 1024, 1280, 1440];
 const PAGES = ["/", "/overview/", "/overview/glossary", "/architecture/bakers", "/architecture/accounts"];
 
-/** The visible text under the floating chatbot button, one entry per covered line of text. */
-function textUnderButton() {
-  const button = document.querySelector(".tz-chatbot-button--floating");
-  if (!button || !button.checkVisibility()) return ["(no floating chatbot button)"];
-  const b = button.getBoundingClientRect();
-  const covered = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!node.textContent.trim() || !el || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    if (el.closest(".tz-chatbot-button, .tz-chatbot, .tz-sr-only, .tz-skip-link")) continue;
-    range.selectNodeContents(node);
-    for (const r of range.getClientRects()) {
-      if (r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
-        covered.push(`${el.closest("a") ? "link" : el.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 40)}"`);
-        break;
-      }
-    }
-  }
-  return covered;
-}
-
-/** Waits until the window has not scrolled and the navbar has not moved for a few frames. */
-async function settled(page) {
-  await page.waitForFunction(
-    () =>
-      new Promise((resolve) => {
-        const where = () => `${window.scrollY} ${document.querySelector(".tz-navbar")?.getBoundingClientRect().top}`;
-        const first = where();
-        let frames = 5;
-        const tick = () => (where() !== first ? resolve(false) : --frames === 0 ? resolve(true) : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      }),
-    null,
-    { polling: 50 },
-  );
-}
-
 test("the floating chatbot button covers no text, link or table of contents entry at 997 to 1440 px", async () => {
-  const { page, context } = await openPage(browser, { viewport: { width: WIDTHS[0], height: 800 } });
+  const { page, context } = await openPage(browser, { viewport: { width: OVERLAP_WIDTHS[0], height: 800 } });
   const found = [];
-  for (const width of WIDTHS) {
+  for (const width of OVERLAP_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of PAGES) {
       await page.goto(server.url + path);
       await hydrated(page);
-      for (const where of ["top", "middle"]) {
-        if (where === "middle") await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
-        await settled(page);
-        for (const text of await page.evaluate(textUnderButton)) found.push(`${width} px ${path} (${where}): ${text}`);
-      }
+      for (const text of await coveredAtTopAndMiddle(page)) found.push(`${width} px ${path} ${text}`);
     }
   }
   assert.deepEqual(found, []);
