@@ -24,10 +24,8 @@ export function startClient(doc: Document): { root: Root; nav: Navigator } {
   );
   nav.start();
   // The head script applied the stored colour mode before paint; from now on follow other tabs and the
-  // OS. A site without a colour switch that ignores the OS always shows its default mode, the one the
-  // server wrote (it has no head script either): its pages load none of this code.
-  const { colorMode } = site;
-  if (!colorMode.disableSwitch || colorMode.respectPrefersColorScheme) void import("./lib/colorMode").then((m) => m.watchColorMode(colorMode));
+  // OS, with code loaded beside hydration (it is not needed to draw or use the page).
+  void import("./lib/colorMode").then((m) => m.watchColorMode(site.colorMode));
   if (site.devEventsUrl) {
     const url = site.devEventsUrl;
     void import("./lib/dev").then((dev) => dev.connectDevEvents(url, nav));

@@ -51,23 +51,6 @@ async function hydrate(): Promise<ReturnType<typeof startClient>> {
 }
 
 describe("server render + hydration", () => {
-  it("follows a stored colour mode only on a site with a colour switch or that respects the OS", async () => {
-    localStorage.setItem("theme", "dark");
-    const fixed = siteFixture();
-    writePage(fixed, docFixture());
-    document.documentElement.setAttribute("data-theme", "light");
-    await hydrate();
-    await act(async () => {});
-    expect(document.documentElement.getAttribute("data-theme")).toBe("light");
-    act(() => root?.unmount());
-
-    const switchable = siteFixture({ colorMode: { defaultMode: "light", disableSwitch: false, respectPrefersColorScheme: false } });
-    writePage(switchable, docFixture());
-    await hydrate();
-    await vi.waitFor(() => expect(document.documentElement.getAttribute("data-theme")).toBe("dark"));
-    localStorage.clear();
-  });
-
   it.each([
     ["a doc page", docFixture()],
     ["a doc page without sidebar, TOC or dates", docFixture({ sidebar: undefined, toc: [], lastUpdated: undefined, prev: undefined, next: undefined, breadcrumbs: [] })],
