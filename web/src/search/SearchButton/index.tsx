@@ -94,9 +94,13 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
     const key = initialKey(e.nativeEvent);
     if (key === null) return;
     e.preventDefault();
-    // Keys typed while the dialog chunk is still loading are kept, not lost.
-    if (open) setInitialQuery((q) => q + key);
-    else openWith(key);
+    // Keys typed while the dialog's code is still loading are kept, not lost, and so are the keys typed
+    // before a load that failed: until the dialog has been shown, they are one query.
+    if (open || !Dialog) setInitialQuery((q) => q + key);
+    if (!open) {
+      if (Dialog) openWith(key);
+      else reopen();
+    }
   };
   const preload = () => void preloadSearchDialog().catch(() => {});
 
@@ -129,7 +133,13 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
         </span>
       </button>
       {failures > 0 && !open ? (
-        <ChunkError onRetry={reopen} onDismiss={dismiss} />
+        <ChunkError
+          onRetry={reopen}
+          onDismiss={() => {
+            setInitialQuery("");
+            dismiss();
+          }}
+        />
       ) : null}
       {open && Dialog ? <Dialog site={site} initialQuery={initialQuery} onClose={close} returnFocus={button} {...extra} /> : null}
     </>
