@@ -12,6 +12,23 @@ export function textUnderButton() {
   if (!button || !button.checkVisibility()) return ["(no floating chatbot button)"];
   const b = button.getBoundingClientRect();
   const covered = [];
+  // Text scrolled out of a scrolling box (a wide code block) is clipped by it, not shown: each rect is
+  // cut to the boxes that clip it.
+  const clips = new Map();
+  const clipOf = (el) => {
+    if (!el || el === document.body) return { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+    let c = clips.get(el);
+    if (!c) {
+      c = { ...clipOf(el.parentElement) };
+      const style = getComputedStyle(el);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+        const r = el.getBoundingClientRect();
+        c = { left: Math.max(c.left, r.left), top: Math.max(c.top, r.top), right: Math.min(c.right, r.right), bottom: Math.min(c.bottom, r.bottom) };
+      }
+      clips.set(el, c);
+    }
+    return c;
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -19,8 +36,10 @@ export function textUnderButton() {
     if (!node.textContent.trim() || !el || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
     if (el.closest(".tz-chatbot-button, .tz-chatbot, .tz-sr-only, .tz-skip-link")) continue;
     range.selectNodeContents(node);
-    for (const r of range.getClientRects()) {
-      if (r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
+    const clip = clipOf(el);
+    for (const full of range.getClientRects()) {
+      const r = { left: Math.max(full.left, clip.left), top: Math.max(full.top, clip.top), right: Math.min(full.right, clip.right), bottom: Math.min(full.bottom, clip.bottom) };
+      if (r.right > r.left && r.bottom > r.top && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
         covered.push(`${el.closest("a") ? "link" : el.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 40)}"`);
         break;
       }
