@@ -34,14 +34,13 @@ export function retryFailedIslands(): Promise<void> {
 }
 
 /** The chunk's module. When its load fails the promise stays pending until a later load succeeds (the
- *  navigator's, or one made when the browser comes back online): an island suspended on it keeps the
+ *  navigator's, before it shows another page): an island suspended on it keeps the
  *  server's HTML, which React leaves in place, instead of rendering nothing. */
 function code(chunk: LazyChunk<unknown>): Promise<unknown> {
   let p = settled.get(chunk);
   if (!p) {
     p = chunk.load().catch(async (err: unknown) => {
       if (!(await reloadForMissingChunk(err))) console.error("tzdocs: a part of the page could not be loaded; its server HTML stays", err);
-      if (typeof window !== "undefined") window.addEventListener("online", () => void chunk.load().catch(() => {}), { once: true });
       return chunk.whenLoaded();
     });
     settled.set(chunk, p);
