@@ -2,10 +2,12 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { COLOR_MODE_SCRIPT, COLOR_MODE_SCRIPT_FILE } from "./src/lib/colorModeScript";
+import { EARLY_KEYS_SCRIPT, EARLY_KEYS_SCRIPT_FILE } from "./src/lib/earlyKeysScript";
 import { precompress } from "./precompress";
 
-/** Writes the pre-paint colour-mode script to dist/client/color-mode.js, byte for byte the text Go must
- *  inline in <head> (and hash for its CSP), so the Go side never keeps its own copy. */
+/** Writes the pre-paint colour-mode script to dist/client/color-mode.js and the early search-shortcut
+ *  catcher to dist/client/early-keys.js, byte for byte the texts Go must inline in <head> (and hash for
+ *  its CSP), so the Go side never keeps its own copy. */
 function colorModeScriptFile(): Plugin {
   return {
     name: "tzdocs-color-mode-script",
@@ -13,6 +15,7 @@ function colorModeScriptFile(): Plugin {
     generateBundle() {
       if (this.environment.config.build.ssr) return;
       this.emitFile({ type: "asset", fileName: COLOR_MODE_SCRIPT_FILE, source: COLOR_MODE_SCRIPT });
+      this.emitFile({ type: "asset", fileName: EARLY_KEYS_SCRIPT_FILE, source: EARLY_KEYS_SCRIPT });
     },
   };
 }

@@ -1,8 +1,9 @@
-// Command build measures the full site build (prerender included) as a whole process and the
-// weight of a doc page's first load (sitebuild.FirstLoad: scripts, module preloads and inline
-// scripts, per part). Each run builds site/ into a new folder; it prints wall and CPU seconds (user
-// + system, the Node workers included) and peak RSS as medians with min–max, beside the core count
-// and the load average at start. Run it from the project root after `make build`:
+// Command build measures the full site build (prerender included) as a whole process, the weight
+// of a doc page's first load (sitebuild.FirstLoad: scripts, module preloads and inline scripts, per
+// part) and what opening Ask AI adds to it (sitebuild.LazyLoad). Each run builds site/ into a new
+// folder; it prints wall and CPU seconds (user + system, the Node workers included) and peak RSS
+// as medians with min–max, beside the core count and the load average at start. Run it from the
+// project root after `make build`:
 //
 //	go run ./bench/build [-runs 7] [-phases]
 package main
@@ -29,6 +30,7 @@ func main() {
 	site := flag.String("site", "site", "the site folder")
 	page := flag.String("page", "/architecture/bakers", "the route of the doc page whose first load is weighed")
 	phases := flag.Bool("phases", false, "also print the median wall time of each build phase (tzdocs build --timings)")
+	web := flag.String("web", "web/dist", "the web app's build")
 	flag.Parse()
 	out, err := os.MkdirTemp("", "tzdocs-bench-")
 	check(err)
@@ -40,7 +42,7 @@ func main() {
 	var phaseOrder []string
 	for i := -1; i < *runs; i++ { // run -1 warms the page cache and the binary
 		dist := filepath.Join(out, fmt.Sprint(i+1))
-		cmd := exec.Command(*bin, "build", "--site", *site, "--out", dist, "--web", "web/dist", "--timings")
+		cmd := exec.Command(*bin, "build", "--site", *site, "--out", dist, "--web", *web, "--timings")
 		var stdout bytes.Buffer
 		cmd.Stdout = &stdout
 		c, err := measure.Run(cmd)
@@ -81,6 +83,18 @@ func main() {
 			kind = "CSS"
 		}
 		fmt.Printf("  %s %6.1f KB  %s\n", kind, kb(p.Gzip), p.Name)
+	}
+	// Opening Ask AI, on that page: the chatbot panel, or the assistant view in the search dialog.
+	for _, part := range []struct{ what, src string }{
+		{"the chatbot panel", sitebuild.AskAIPanelSource},
+		{"Ask AI in the search dialog", sitebuild.AskAIViewSource},
+	} {
+		lazy, err := sitebuild.LazyLoad(*web, built, part.src, w)
+		check(err)
+		fmt.Printf("opening %s after that first load: JS %.1f KB gzip (budget %d KB)\n", part.what, kb(lazy.JS), sitebuild.AskAIJSBudget>>10)
+		for _, p := range lazy.Parts {
+			fmt.Printf("  JS  %6.1f KB  %s\n", kb(p.Gzip), p.Name)
+		}
 	}
 }
 

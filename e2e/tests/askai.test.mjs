@@ -100,9 +100,9 @@ test("the chatbot answers, copies, takes feedback, stops, and restores a convers
   assert.equal(await panel.getByRole("button", { name: "Copy answer" }).count(), 0, "no actions on a stopped answer");
   await page.unroute("**/api/askai/chat");
 
-  // Escape closes the panel and gives focus back to the button.
+  // Escape closes the panel (kept, hidden, with its conversation) and gives focus back to the button.
   await page.keyboard.press("Escape");
-  await panel.waitFor({ state: "detached" });
+  await panel.waitFor({ state: "hidden" });
   assert.equal(await button.evaluate((el) => el === document.activeElement), true, "focus is back on the button");
 
   // After a reload, the conversation comes back from history (actions only on a last, unstopped answer).

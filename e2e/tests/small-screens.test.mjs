@@ -96,7 +96,7 @@ for (const [name, viewport] of SIZES) {
     const link = panel.locator('.tz-assistant__answer .tz-assistant__markdown a[href^="/architecture/smart-rollups"]').first();
     await link.waitFor();
     await page.keyboard.press("Escape");
-    await panel.waitFor({ state: "detached" });
+    await panel.waitFor({ state: "hidden" }); // kept, with its conversation, for the next open
     assert.deepEqual(errors, []);
     await context.close();
   });

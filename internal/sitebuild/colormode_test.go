@@ -1,9 +1,11 @@
 package sitebuild
 
 import (
+	"strings"
 	"testing"
 
 	"tzdocs/internal/output"
+	"tzdocs/internal/sitetest"
 )
 
 func TestNeedsColorModeScript(t *testing.T) {
@@ -21,5 +23,21 @@ func TestNeedsColorModeScript(t *testing.T) {
 		if got := needsColorModeScript(&c.site); got != c.want {
 			t.Errorf("%s: needsColorModeScript = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestEveryPageInlinesTheEarlyShortcutCatcherAllowedByItsHash(t *testing.T) {
+	const script = `window.tzEarlyKeys={pressed:!1}`
+	outDir, _, err := buildDir(t, sitetest.Write(t, sitetest.Minimal+sitetest.FakeWeb+"-- web/client/early-keys.js --\n"+script+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{"index.html", "architecture/accounts/index.html", "404.html"} {
+		if html := read(t, outDir, page); !strings.Contains(html, "<script>"+script+"</script>") {
+			t.Errorf("%s does not inline the early shortcut catcher", page)
+		}
+	}
+	if csp := read(t, outDir, output.CSPFile); !strings.Contains(csp, hashSource(script)) {
+		t.Errorf("the content security policy does not allow the catcher (%s): %s", hashSource(script), csp)
 	}
 }

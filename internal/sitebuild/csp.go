@@ -20,7 +20,7 @@ import (
 // tag manager, and the origins of what pages embed. Nothing third-party is allowed by default.
 func contentPolicy(sh *shell, docs map[*content.Doc]*markdown.Document, siteJSON []byte) (output.CSPSources, error) {
 	policy := output.CSPSources{ScriptHashes: []string{}, StyleHashes: []string{}, Origins: []string{}}
-	for _, script := range []string{sh.web.ColorModeScript, sh.tagManagerInit()} {
+	for _, script := range []string{sh.web.ColorModeScript, sh.web.EarlyKeysScript, sh.tagManagerInit()} {
 		if script != "" {
 			policy.ScriptHashes = append(policy.ScriptHashes, hashSource(script))
 		}

@@ -36,6 +36,9 @@ type webManifest struct {
 	// ColorModeScript runs before the first paint to apply the reader's stored colour mode
 	// (web/src/lib/colorModeScript.ts); it is inlined in every page's head.
 	ColorModeScript string
+	// EarlyKeysScript catches the search shortcut pressed before the page has hydrated, for the
+	// search button to replay (web/src/lib/earlyKeysScript.ts); it is inlined in every page's head.
+	EarlyKeysScript string
 }
 
 type viteChunk struct {
@@ -79,6 +82,9 @@ func readWebManifest(webDir string) (*webManifest, error) {
 	}
 	if script, err := os.ReadFile(filepath.Join(webDir, "client", "color-mode.js")); err == nil {
 		m.ColorModeScript = strings.TrimSpace(string(script))
+	}
+	if script, err := os.ReadFile(filepath.Join(webDir, "client", "early-keys.js")); err == nil {
+		m.EarlyKeysScript = strings.TrimSpace(string(script))
 	}
 	m.CSS, m.Preloads = entryDeps(chunks, *entry)
 	return m, readAdminManifest(webDir, m)
@@ -220,6 +226,9 @@ func (s *shell) document(p *output.PageData, app string) ([]byte, error) {
 	b.WriteString(">\n<head>\n<meta charset=\"utf-8\">\n")
 	if s.web.ColorModeScript != "" && needsColorModeScript(s.site) {
 		b.WriteString("<script>" + s.web.ColorModeScript + "</script>\n")
+	}
+	if s.web.EarlyKeysScript != "" {
+		b.WriteString("<script>" + s.web.EarlyKeysScript + "</script>\n")
 	}
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))

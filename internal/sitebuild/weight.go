@@ -3,6 +3,7 @@ package sitebuild
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -87,4 +88,61 @@ func gzipSize(b []byte) int {
 	_, _ = w.Write(b)                                       // writes to a bytes.Buffer do not fail
 	_ = w.Close()
 	return buf.Len()
+}
+
+// The code that opening Ask AI loads (DESIGN.md budget: 60 KB gzip), as sources of the web app: the
+// chatbot panel, and the assistant view the search dialog loads in AI mode.
+const (
+	AskAIPanelSource = "src/assistant/ChatbotPanel/index.tsx"
+	AskAIViewSource  = "src/assistant/AssistantView/index.tsx"
+	AskAIJSBudget    = 60 << 10
+)
+
+// LazyLoad weighs what loading a lazy chunk of the web app costs once a page has loaded first: the
+// chunk built from src (a source path as the web build's manifest names it, such as AskAIPanelSource)
+// and every chunk it imports statically, less those already in first. webDir is the web build
+// (web/dist), dir the built site holding the same assets.
+func LazyLoad(webDir, dir, src string, first Weight) (Weight, error) {
+	file := filepath.Join(webDir, "client", ".vite", "manifest.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return Weight{}, fmt.Errorf("weighing %s: %w (build the web app first)", src, err)
+	}
+	var chunks map[string]viteChunk
+	if err := json.Unmarshal(data, &chunks); err != nil {
+		return Weight{}, fmt.Errorf("weighing %s: %s: %v", src, file, err)
+	}
+	if _, ok := chunks[src]; !ok {
+		return Weight{}, fmt.Errorf("weighing %s: %s has no such chunk; was it moved?", src, file)
+	}
+	loaded := map[string]bool{}
+	for _, p := range first.Parts {
+		loaded[p.Name] = true
+	}
+	var w Weight
+	seen := map[string]bool{}
+	var walk func(key string) error
+	walk = func(key string) error {
+		if seen[key] {
+			return nil
+		}
+		seen[key] = true
+		c := chunks[key]
+		if url := "/" + c.File; !loaded[url] {
+			js, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.File)))
+			if err != nil {
+				return fmt.Errorf("weighing %s: %w", src, err)
+			}
+			p := WeightPart{Name: url, JS: true, Gzip: gzipSize(js)}
+			w.Parts = append(w.Parts, p)
+			w.JS += p.Gzip
+		}
+		for _, imp := range c.Imports {
+			if err := walk(imp); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return w, walk(src)
 }

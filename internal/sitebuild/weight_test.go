@@ -164,3 +164,42 @@ func checkAdminApart(t *testing.T, out string, w Weight) {
 }
 
 func formatKB(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
+
+func TestLazyLoadCountsTheChunkAndItsImportsNotAlreadyLoaded(t *testing.T) {
+	web, dir := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		"assets/panel.js":  strings.Repeat("export const p = 1;\n", 30),
+		"assets/view.js":   strings.Repeat("function v(){return 3}\n", 60),
+		"assets/shared.js": strings.Repeat("function f(){return 2}\n", 80),
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	manifest := `{
+  "src/panel.tsx": {"file": "assets/panel.js", "imports": ["src/view.tsx", "_shared.js"]},
+  "src/view.tsx": {"file": "assets/view.js", "imports": ["_shared.js"]},
+  "_shared.js": {"file": "assets/shared.js"}
+}`
+	if err := os.MkdirAll(filepath.Join(web, "client", ".vite"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(web, "client", ".vite", "manifest.json"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := Weight{Parts: []WeightPart{{Name: "/assets/shared.js", JS: true}}}
+	w, err := LazyLoad(web, dir, "src/panel.tsx", first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := gzipSize([]byte(files["assets/panel.js"])) + gzipSize([]byte(files["assets/view.js"])); w.JS != want {
+		t.Errorf("JS = %d bytes, want %d (the panel and the view it imports, not the chunk the page loaded first)", w.JS, want)
+	}
+	if _, err := LazyLoad(web, dir, "src/gone.tsx", first); err == nil || !strings.Contains(err.Error(), "src/gone.tsx") {
+		t.Errorf("an unknown source: err = %v, want one naming it", err)
+	}
+}

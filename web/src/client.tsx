@@ -1,7 +1,6 @@
 import { flushSync } from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { readInlineData, ROOT_ID } from "./lib/boot";
-import { watchColorMode } from "./lib/colorMode";
 import { Navigator } from "./lib/navigation";
 import { NavigationContext } from "./lib/useRoute";
 import { loadIslands } from "./lib/island";
@@ -24,8 +23,9 @@ export function startClient(doc: Document): { root: Root; nav: Navigator } {
     </NavigationContext>,
   );
   nav.start();
-  // The head script applied the stored colour mode before paint; from now on follow other tabs and the OS.
-  watchColorMode(site.colorMode);
+  // The head script applied the stored colour mode before paint; from now on follow other tabs and the
+  // OS, with code loaded beside hydration (it is not needed to draw or use the page).
+  void import("./lib/colorMode").then((m) => m.watchColorMode(site.colorMode));
   if (site.devEventsUrl) {
     const url = site.devEventsUrl;
     void import("./lib/dev").then((dev) => dev.connectDevEvents(url, nav));

@@ -2,13 +2,14 @@
 // not in the entry chunk (DESIGN.md: doc page first load). Each sits in its own <Suspense> boundary, on
 // the server and in the browser alike, so React keeps the server HTML of an island whose code has not
 // arrived, hydrates the rest of the page, and hydrates the island when its code is there. Until then it
-// shows its server HTML (links in it work: the navigator follows them). Islands are the parts that act
+// shows its server HTML, and keeps showing it if its code cannot be loaded (links in it still work:
+// React holds back a click in a boundary it has not hydrated, so the browser loads the page). Islands are the parts that act
 // only once the reader does something (the search and chatbot buttons, the page actions menu, the
 // feedback widget, the announcement bar, a doc page's sidebar and tables of contents), static parts
 // (the footer, the breadcrumbs, the pagination, the update date) and the content of rare kinds of page (home, plain, not-found and
 // search pages, the error page; see theme/islands.ts).
 
-import { Suspense, use, type ComponentType } from "react";
+import { memo, Suspense, use, type ComponentType } from "react";
 import { reloadForMissingChunk } from "./chunks";
 import type { LazyChunk } from "./lazyChunk";
 
@@ -18,17 +19,29 @@ const settled = new Map<LazyChunk<unknown>, Promise<unknown>>();
 /** Starts loading the code of the eager islands (the client does so as it hydrates), or of all of them
  *  (the server render and the unit tests wait for it). Resolves when each load has succeeded or failed. */
 export function loadIslands({ all = false } = {}): Promise<void> {
-  return Promise.all(chunks.filter((c) => all || c.eager).map((c) => settle(c.chunk))).then(() => undefined);
+  const wanted = chunks.filter((c) => all || c.eager);
+  for (const c of wanted) void code(c.chunk);
+  return Promise.all(wanted.map((c) => c.chunk.load().catch(() => undefined))).then(() => undefined);
 }
 
-/** The chunk's module, or undefined once its load failed (logged; a new build reloads the page). */
-function settle(chunk: LazyChunk<unknown>): Promise<unknown> {
+/** Loads the code of every eager island whose load failed, so that the page the navigator is about to
+ *  show can hydrate in full; rejects when one still cannot be loaded (the navigator then loads the
+ *  page from the server). */
+export function retryFailedIslands(): Promise<void> {
+  return Promise.all(chunks.filter((c) => c.eager && c.chunk.loaded() === undefined && settled.has(c.chunk)).map((c) => c.chunk.load())).then(
+    () => undefined,
+  );
+}
+
+/** The chunk's module. When its load fails the promise stays pending until a later load succeeds (the
+ *  navigator's, before it shows another page): an island suspended on it keeps the
+ *  server's HTML, which React leaves in place, instead of rendering nothing. */
+function code(chunk: LazyChunk<unknown>): Promise<unknown> {
   let p = settled.get(chunk);
   if (!p) {
     p = chunk.load().catch(async (err: unknown) => {
-      settled.delete(chunk); // the next render tries again
-      if (!(await reloadForMissingChunk(err))) console.error("tzdocs: a part of the page could not be loaded", err);
-      return undefined;
+      if (!(await reloadForMissingChunk(err))) console.error("tzdocs: a part of the page could not be loaded; its server HTML stays", err);
+      return chunk.whenLoaded();
     });
     settled.set(chunk, p);
   }
@@ -40,17 +53,18 @@ function settle(chunk: LazyChunk<unknown>): Promise<unknown> {
 export function island<P extends object, M>(chunk: LazyChunk<M>, pick: (m: M) => ComponentType<P>, { eager = true } = {}): ComponentType<P> {
   chunks.push({ chunk, eager });
   function Code(props: P) {
-    const m = chunk.loaded() ?? (use(settle(chunk)) as M | undefined);
-    if (m === undefined) return null; // its code failed to load: React renders the boundary empty
+    const m = chunk.loaded() ?? (use(code(chunk)) as M);
     const Component = pick(m);
     return <Component {...props} />;
   }
-  function Island(props: P) {
+  // Memoised: a parent's re-render with the same props must not reach a boundary that is still showing
+  // its server HTML, or React would give that HTML up and render the boundary on the client.
+  const Island = memo(function Island(props: P) {
     return (
       <Suspense fallback={null}>
         <Code {...props} />
       </Suspense>
     );
-  }
-  return Island;
+  });
+  return Island as unknown as ComponentType<P>;
 }

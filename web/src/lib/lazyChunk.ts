@@ -5,10 +5,13 @@
 /** A lazily imported chunk. */
 export interface LazyChunk<T> {
   /** Imports the chunk once and shares the promise; a failed import is forgotten, so the next call
-   *  fetches again (a browser keeps a failed module failed only for that URL's import() call site). */
+   *  fetches again. */
   load(): Promise<T>;
   /** The chunk's module once an import succeeded, for rendering without waiting; else undefined. */
   loaded(): T | undefined;
+  /** Resolves with the module once a load succeeds, whichever call made it; never rejects. What waits
+   *  for the code after a failure (an island keeping its server HTML) waits on this. */
+  whenLoaded(): Promise<T>;
   /** Makes the module available without importing it (the server render bundles every chunk). */
   provide(module: T): void;
 }
@@ -17,20 +20,25 @@ export interface LazyChunk<T> {
 export function lazyChunk<T>(importer: () => Promise<T>): LazyChunk<T> {
   let loading: Promise<T> | undefined;
   let module: T | undefined;
+  let arrived!: (m: T) => void;
+  const arrival = new Promise<T>((resolve) => (arrived = resolve));
+  const settle = (m: T) => {
+    module = m;
+    arrived(m);
+    return m;
+  };
   return {
     load() {
-      loading ??= importer().then(
-        (m) => (module = m),
-        (err: unknown) => {
-          loading = undefined;
-          throw err;
-        },
-      );
+      loading ??= importer().then(settle, (err: unknown) => {
+        loading = undefined;
+        throw err;
+      });
       return loading;
     },
     loaded: () => module,
+    whenLoaded: () => arrival,
     provide(m) {
-      module = m;
+      settle(m);
       loading = Promise.resolve(m);
     },
   };

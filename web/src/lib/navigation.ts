@@ -5,7 +5,6 @@
 import { LruCache } from "./cache";
 import { canPrefetch, classifyLink, shouldIntercept, type ConnectionLike } from "./links";
 import { dataPath } from "./routes";
-import { scrollToElement } from "./scroll";
 
 /** Keeps target in place while content above it is drawn (lib/keepInView, loaded when needed). */
 const keepInView = (target: Element) => void import("./keepInView").then((m) => m.keepInView(target), () => {});
@@ -57,7 +56,8 @@ export interface NavigatorOptions {
   /** Runs a state change so that the DOM is updated when it returns (the client passes flushSync). */
   commit?: (fn: () => void) => void;
   /** Loads the code the page renders with before it is shown (a rare kind's island chunk), so the
-   *  previous page stays until the next can be drawn; never rejects. Default: nothing to load. */
+   *  previous page stays until the next can be drawn; a rejection makes a full page load, as for page
+   *  data. Default: nothing to load. */
   pageCode?: (kind: PageData["kind"]) => Promise<void>;
   /** Full page load, used when page data cannot be loaded. */
   fullLoad?: (url: string) => void;
@@ -160,10 +160,9 @@ export class Navigator implements RouteStore {
     } catch {
       return;
     }
-    this.load(url.pathname).then(
-      (page) => this.opts.pageCode(page.kind),
-      () => {},
-    );
+    this.load(url.pathname)
+      .then((page) => this.opts.pageCode(page.kind))
+      .catch(() => {});
   }
 
   /** Shows the page at `href`: loads its data first, then renders, updates history, title and scroll. */
@@ -196,7 +195,13 @@ export class Navigator implements RouteStore {
     this.currentPath = url.pathname;
     this.setState(site === this.state.site ? { page, loading: false } : { site, page, loading: false });
     document.title = documentTitle(page, this.state.site);
-    this.scrollAfterRoute(url.hash, options.scrollY);
+    const target = this.scrollAfterRoute(url.hash, options.scrollY);
+    // Like the browser's own fragment navigation, reading continues at the target: focus moves there
+    // (out of the navbar whose link was followed, which can then hide and leave the target in view).
+    if (target instanceof HTMLElement && push) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
   }
 
   /** The site data with the sidebar of the page at route. A page's inline data holds only its own
@@ -232,17 +237,19 @@ export class Navigator implements RouteStore {
     window.history.replaceState({ ...prev, tzScrollY: window.scrollY } satisfies HistoryState, "");
   };
 
-  private scrollAfterRoute(hash: string, y: number | undefined): void {
+  /** Scrolls to the hash target, or to y (the top by default); returns the target if there is one. */
+  private scrollAfterRoute(hash: string, y: number | undefined): Element | null {
     if (hash.length > 1) {
       const target = document.getElementById(decodeHash(hash));
       if (target) {
         target.scrollIntoView();
         // Diagrams, formulas and images above it are laid out after this jump.
         keepInView(target);
-        return;
+        return target;
       }
     }
     window.scrollTo(0, y ?? 0);
+    return null;
   }
 
   private onClick = (e: MouseEvent): void => {
@@ -271,7 +278,10 @@ export class Navigator implements RouteStore {
     if (url.href !== window.location.href) window.history.pushState({ tzScrollY: window.scrollY } satisfies HistoryState, "", url.href);
     // Like the browser's own fragment navigation, move keyboard focus to a focusable target (the skip link's <main>).
     if (target instanceof HTMLElement && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
-    void scrollToElement(target).then(this.saveScroll);
+    // The animation's code is loaded on the first such click; without it, the browser's jump.
+    void import("./scroll")
+      .then((m) => m.scrollToElement(target), () => target.scrollIntoView())
+      .then(this.saveScroll);
   }
 
   private onPopState = (e: PopStateEvent): void => {

@@ -5,9 +5,9 @@
 /** Fraction of the remaining distance covered per animation frame. */
 export const SCROLL_STEP = 0.15;
 
-/** Fired on window around a programmatic jump to a hash target, so the navbar can hide (SPEC §2). */
-export const HASH_SCROLL_START = "tz:hashscrollstart";
-export const HASH_SCROLL_END = "tz:hashscrollend";
+import { HASH_SCROLL_END, HASH_SCROLL_START } from "./hashScrollEvents";
+
+export { HASH_SCROLL_END, HASH_SCROLL_START };
 
 /** The next scroll position of the stepped animation; lands exactly on the target once within 1 px. */
 export function nextScrollStep(current: number, target: number, step = SCROLL_STEP): number {

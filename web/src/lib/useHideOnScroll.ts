@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { HASH_SCROLL_END, HASH_SCROLL_START } from "./scroll";
+import { HASH_SCROLL_END, HASH_SCROLL_START } from "./hashScrollEvents";
 
 /** Whether a hide-on-scroll navbar should be hidden: scrolling down past the bar hides it, scrolling up
  *  shows it, and following a hash link hides it (the target heading gets the top of the window).

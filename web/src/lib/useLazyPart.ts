@@ -1,10 +1,11 @@
 // A part of the page (the search dialog, the chatbot panel) that lives in a lazy chunk and is loaded
 // when the reader opens it. A failed load closes the part and is counted, so the caller can show
-// ChunkError with a Retry, unless the chunk is missing because a new build was deployed: then the
-// page reloads itself (lib/chunks.ts).
+// ChunkError with a Retry that loads it again in place, unless the chunk is missing because a new
+// build was deployed: then the page reloads itself (lib/chunks.ts).
 
 import { useCallback, useState, type ComponentType } from "react";
 import { reloadForMissingChunk } from "./chunks";
+import { retryFailedStyles } from "./failedStyles";
 
 export interface LazyPart<P> {
   /** The loaded component, null until its chunk has arrived. */
@@ -24,8 +25,8 @@ export function useLazyPart<P>(loadPart: () => Promise<ComponentType<P>>, what: 
   const [failures, setFailures] = useState(0);
   const load = useCallback(
     (onFail: () => void) => {
-      loadPart().then(
-        (c) => {
+      Promise.all([loadPart(), retryFailedStyles()]).then(
+        ([c]) => {
           setPart(() => c);
           setFailures(0);
         },

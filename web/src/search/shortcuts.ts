@@ -26,7 +26,7 @@ export function isEditable(target: EventTarget | null): boolean {
   return el.closest("[contenteditable]:not([contenteditable='false'])") !== null;
 }
 
-/** Ctrl+K or Cmd+K, wherever focus is (it toggles the dialog). */
+/** Ctrl+K or Cmd+K (it toggles the dialog: it opens it from outside a text field, closes it from anywhere). */
 export function isToggleShortcut(e: KeyLike): boolean {
   return (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
 }

@@ -2,7 +2,7 @@
 // its code, a chunk of its own, has arrived. Import these, not the modules, so the code stays out of
 // the entry chunk.
 
-import { island } from "../lib/island";
+import { island, retryFailedIslands } from "../lib/island";
 import { lazyChunk, type LazyChunk } from "../lib/lazyChunk";
 import type { PageData } from "../lib/contract";
 // The islands' styles stay in the entry stylesheet: their server HTML is shown, styled, before their
@@ -91,13 +91,10 @@ const kindChunks: Partial<Record<PageData["kind"], LazyChunk<unknown>>> = {
   search: searchChunk,
 };
 
-/** Loads the code a page of this kind renders with (none for doc pages, whose code is eager).
- *  Never rejects: a chunk that fails is the island's to report when it renders. */
+/** Loads the code a page of this kind renders with (its content's chunk for a rare kind, and the chunk
+ *  of any island whose load failed before). Rejects when some of it cannot be loaded: the navigator
+ *  then loads the page from the server instead of showing a page without its code. */
 export function pageCode(kind: PageData["kind"]): Promise<void> {
   const chunk = kindChunks[kind];
-  if (!chunk) return Promise.resolve();
-  return chunk.load().then(
-    () => undefined,
-    () => undefined,
-  );
+  return Promise.all([chunk?.load(), retryFailedIslands()]).then(() => undefined);
 }

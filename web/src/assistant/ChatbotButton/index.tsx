@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState, type ComponentType } from "react";
 import type { SiteData } from "../../lib/contract";
 import { useLazyPart } from "../../lib/useLazyPart";
-import { ChunkError, retryOrReload } from "../../theme/ChunkError";
+import { ChunkError } from "../../theme/ChunkError";
 import type { ChatbotPanelProps } from "../ChatbotPanel";
 import { buttonStrings as t } from "../strings";
 import "./styles.css";
@@ -33,6 +33,8 @@ export interface ChatbotButtonProps {
 
 export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonProps) {
   const [open, setOpen] = useState(false);
+  // Once opened, the panel stays mounted (hidden while closed), so its conversation survives a close.
+  const [opened, setOpened] = useState(false);
   const { Part: Panel, failures, load, dismiss } = useLazyPart(loadPanel, "the chatbot");
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
@@ -46,6 +48,7 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
       return;
     }
     setOpen(true);
+    setOpened(true);
     load(() => setOpen(false));
   };
   const preload = () => void preloadChatbotPanel().catch(() => {});
@@ -69,8 +72,8 @@ export function ChatbotButton({ site, placement = "floating" }: ChatbotButtonPro
           <path d="M8 10h.01M12 10h.01M16 10h.01" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
       </button>
-      {failures > 0 && !open ? <ChunkError onRetry={() => retryOrReload(failures, toggle)} onDismiss={dismiss} /> : null}
-      {open && Panel ? <Panel site={site} onClose={close} /> : null}
+      {failures > 0 && !open ? <ChunkError onRetry={toggle} onDismiss={dismiss} /> : null}
+      {opened && Panel ? <Panel site={site} onClose={close} hidden={!open} /> : null}
     </>
   );
 }

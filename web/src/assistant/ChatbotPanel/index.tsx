@@ -12,18 +12,22 @@ import "./styles.css";
 export interface ChatbotPanelProps {
   site: SiteData;
   onClose: () => void;
+  /** Closed but kept: the panel stays mounted, hidden, so reopening it shows the same conversation. */
+  hidden?: boolean;
   services?: AssistantServices;
 }
 
-export function ChatbotPanel({ site, onClose, services }: ChatbotPanelProps) {
+export function ChatbotPanel({ site, onClose, hidden = false, services }: ChatbotPanelProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const input = panel.current?.querySelector<HTMLElement>("input");
+    if (hidden) return;
+    const input = panel.current?.querySelector<HTMLElement>("input, textarea");
     (input ?? panel.current)?.focus();
-  }, []);
+  }, [hidden]);
   // Escape closes the panel when focus is in it, or nowhere (a pressed button went away).
   useEffect(() => {
+    if (hidden) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== "Escape" || e.defaultPrevented) return;
       const active = document.activeElement;
@@ -34,7 +38,7 @@ export function ChatbotPanel({ site, onClose, services }: ChatbotPanelProps) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, [onClose, hidden]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Escape") {
       e.preventDefault();
@@ -43,7 +47,7 @@ export function ChatbotPanel({ site, onClose, services }: ChatbotPanelProps) {
     }
   };
   return (
-    <div ref={panel} className="tz-chatbot" role="dialog" aria-modal="false" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div ref={panel} className="tz-chatbot" role="dialog" aria-modal="false" aria-labelledby={titleId} tabIndex={-1} hidden={hidden} onKeyDown={onKeyDown}>
       <header className="tz-chatbot__header">
         <h2 id={titleId} className="tz-chatbot__title">
           {site.chatbot.headerTitle}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isChunkLoadError, reloadForMissingChunk } from "../chunks";
+import { chunkUrl, isChunkLoadError, reloadForMissingChunk } from "../chunks";
 
 function memory(): Pick<Storage, "getItem" | "setItem"> {
   const m = new Map<string, string>();
@@ -13,7 +13,7 @@ describe("reloadForMissingChunk", () => {
     const storage = memory();
     const reload = vi.fn();
     let t = 1_000_000;
-    const deps = { reachable: async () => true, reload, storage, now: () => t };
+    const deps = { chunkGone: async () => true, reload, storage, now: () => t };
     expect(await reloadForMissingChunk(missing, deps)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
     // The reloaded page fails again within a minute: no loop.
@@ -26,10 +26,19 @@ describe("reloadForMissingChunk", () => {
 
   it("does not reload when the network is down or the error is something else", async () => {
     const reload = vi.fn();
-    expect(await reloadForMissingChunk(missing, { reachable: async () => false, reload, storage: memory() })).toBe(false);
-    expect(await reloadForMissingChunk(new Error("boom"), { reachable: async () => true, reload, storage: memory() })).toBe(false);
-    expect(await reloadForMissingChunk(missing, { reachable: async () => true, reload, storage: null })).toBe(false);
+    expect(await reloadForMissingChunk(missing, { chunkGone: async () => false, reload, storage: memory() })).toBe(false);
+    expect(await reloadForMissingChunk(new Error("boom"), { chunkGone: async () => true, reload, storage: memory() })).toBe(false);
+    expect(await reloadForMissingChunk(missing, { chunkGone: async () => true, reload, storage: null })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("asks about the chunk the error names, or the page when it names none", async () => {
+    const asked: (string | undefined)[] = [];
+    const chunkGone = async (url: string | undefined) => (asked.push(url), false);
+    await reloadForMissingChunk(missing, { chunkGone, reload: vi.fn(), storage: memory() });
+    await reloadForMissingChunk(new TypeError("Importing a module script failed."), { chunkGone, reload: vi.fn(), storage: memory() });
+    expect(asked).toEqual(["http://x/assets/SearchDialog-abc.js", undefined]);
+    expect(chunkUrl(new Error("Unable to preload CSS for http://x/assets/a-1.css"))).toBe("http://x/assets/a-1.css");
   });
 
   it("knows the browsers' messages", () => {

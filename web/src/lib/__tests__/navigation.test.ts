@@ -263,6 +263,32 @@ describe("Navigator", () => {
     expect(nav.getState().page.kind).toBe("home");
   });
 
+  it("moves focus to the hash target of a link to another page", async () => {
+    const fetchPage = (route: string) => Promise.resolve(pageAt(route, "Glossary"));
+    const { nav, stop } = setup(fetchPage);
+    stops.push(stop);
+    const scrolled = vi.fn();
+    // The page's HTML is React's to render; here the heading is put in by hand.
+    const heading = document.createElement("h2");
+    heading.id = "deep";
+    heading.scrollIntoView = scrolled;
+    document.body.append(heading);
+    await nav.navigate("/other#deep");
+    expect(scrolled).toHaveBeenCalled();
+    expect(document.activeElement).toBe(heading);
+    expect(heading.getAttribute("tabindex")).toBe("-1");
+  });
+
+  it("loads the page from the server when its code cannot be loaded, keeping the current page", async () => {
+    const fullLoad = vi.fn<(url: string) => void>();
+    const pageCode = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://x/assets/HomePage-1.js"));
+    const nav = new Navigator({ site, page: pageAt("/start", "Start"), fetchPage: () => Promise.resolve(homeFixture()), pageCode, fullLoad });
+    stops.push(nav.start());
+    await nav.navigate("/");
+    expect(fullLoad).toHaveBeenCalledWith(`${window.location.origin}/`);
+    expect(nav.getState().page.route).toBe("/start");
+  });
+
   it("reload refetches the site and the current page bypassing the cache and keeps the scroll position", async () => {
     let version = 0;
     const fetchPage = vi.fn((route: string) => Promise.resolve(pageAt(route, `v${++version}`)));
@@ -297,7 +323,8 @@ describe("Navigator", () => {
     expect(click.defaultPrevented).toBe(true);
     expect(window.location.hash).toBe("#usage");
     expect(window.history.length).toBe(length + 1);
-    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "instant" }));
+    // The scrolling code is loaded on this first click.
+    await vi.waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "instant" })));
     expect(fetchPage).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });

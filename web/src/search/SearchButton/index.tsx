@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { SiteData } from "../../lib/contract";
 import { useLazyPart } from "../../lib/useLazyPart";
-import { ChunkError, retryOrReload } from "../../theme/ChunkError";
+import { ChunkError } from "../../theme/ChunkError";
 import type { SearchDialogProps } from "../SearchDialog";
 import { buttonStrings as t } from "../strings";
-import { initialKey, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";
+import { takeEarlyShortcut } from "../../lib/earlyKeysScript";
+import { initialKey, isEditable, isSlashShortcut, isToggleShortcut, queryParam } from "../shortcuts";
 import "./styles.css";
 
 export interface SearchButtonProps {
@@ -61,10 +62,22 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
     load(() => setOpen(false));
   }, [load]);
   const close = useCallback(() => setOpen(false), []);
+  // Retry after a failed load: the dialog opens with what the reader had typed.
+  const reopen = () => {
+    setOpen(true);
+    load(() => setOpen(false));
+  };
+
+  // A shortcut pressed before this button hydrated was caught by the head script: replay it.
+  useEffect(() => {
+    if (takeEarlyShortcut()) queueMicrotask(() => openWith(null));
+  }, [openWith]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isToggleShortcut(e)) {
+      // Ctrl/Cmd+K closes the open dialog from its own input, but opens it only from outside a text
+      // field (the feedback form's comment keeps the browser's own meaning of the keys).
+      if (isToggleShortcut(e) && (open || !isEditable(e.target))) {
         e.preventDefault();
         if (open) setOpen(false);
         else openWith(null);
@@ -81,9 +94,13 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
     const key = initialKey(e.nativeEvent);
     if (key === null) return;
     e.preventDefault();
-    // Keys typed while the dialog chunk is still loading are kept, not lost.
-    if (open) setInitialQuery((q) => q + key);
-    else openWith(key);
+    // Keys typed while the dialog's code is still loading are kept, not lost, and so are the keys typed
+    // before a load that failed: until the dialog has been shown, they are one query.
+    if (open || !Dialog) setInitialQuery((q) => q + key);
+    if (!open) {
+      if (Dialog) openWith(key);
+      else reopen();
+    }
   };
   const preload = () => void preloadSearchDialog().catch(() => {});
 
@@ -117,8 +134,11 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
       </button>
       {failures > 0 && !open ? (
         <ChunkError
-          onRetry={() => retryOrReload(failures, () => openWith(null))}
-          onDismiss={dismiss}
+          onRetry={reopen}
+          onDismiss={() => {
+            setInitialQuery("");
+            dismiss();
+          }}
         />
       ) : null}
       {open && Dialog ? <Dialog site={site} initialQuery={initialQuery} onClose={close} returnFocus={button} {...extra} /> : null}

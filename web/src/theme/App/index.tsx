@@ -6,7 +6,7 @@ import { useNavigation, useRouteState } from "../../lib/useRoute";
 import { DocPage } from "../DocPage";
 import { ErrorBoundary } from "../ErrorBoundary";
 import { ErrorPage, HomePage, NotFound, SearchPage, SimplePage } from "../islands";
-import { Layout } from "../Layout";
+import { Layout, MAIN_ID } from "../Layout";
 
 export interface AppProps {
   /** Site data, current page and loading state; fixed on the server, the Navigator in the browser. */
@@ -24,7 +24,12 @@ function PageContent({ site, page }: { site: SiteData; page: PageData }) {
     case "notfound":
       return <NotFound />;
     case "search":
-      return <SearchPage site={site} />;
+      // The <main> is the shell's, so the skip link has its target before the page's code arrives.
+      return (
+        <main id={MAIN_ID} tabIndex={-1}>
+          <SearchPage site={site} />
+        </main>
+      );
   }
 }
 

@@ -2,7 +2,7 @@ import { strings } from "../strings";
 import "./styles.css";
 
 export interface ChunkErrorProps {
-  /** Tries again: the caller loads the part again, or reloads the page after a second failure. */
+  /** Tries again: the caller loads the part again and shows it where the reader left it. */
   onRetry: () => void;
   onDismiss: () => void;
 }
@@ -21,11 +21,4 @@ export function ChunkError({ onRetry, onDismiss }: ChunkErrorProps) {
       </button>
     </div>
   );
-}
-
-/** The retry rule both openers follow: load again once; after that the browser keeps the failed
- *  import, so reload the page. */
-export function retryOrReload(failures: number, retry: () => void, reload = () => window.location.reload()): void {
-  if (failures >= 2) reload();
-  else retry();
 }

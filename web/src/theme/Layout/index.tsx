@@ -28,7 +28,7 @@ export function Layout({ site, page, loading, children }: LayoutProps) {
     setAnnouncement(strings.routeAnnouncement(page.title || site.title));
   }
   return (
-    <div className="tz-layout">
+    <div className={site.chatbot.enabled ? "tz-layout tz-layout--chatbot" : "tz-layout"}>
       <a className="tz-skip-link" href={`#${MAIN_ID}`}>
         {strings.skipToContent}
       </a>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { retryFailedStyles } from "../../lib/failedStyles";
 import { PROGRESS_DELAY_MS } from "../../lib/navigation";
 import { strings } from "../strings";
 import "./styles.css";
@@ -13,15 +14,12 @@ export interface LoadableProps<P> {
   props: P;
   /** Spinner delay (SPEC §9: 200 ms); a fast load shows nothing at all. */
   delayMs?: number;
-  /** Reloads the page (tests replace it). */
-  reload?: () => void;
 }
 
 /** Renders a component from a lazily loaded chunk. While it loads: nothing for `delayMs`, then a
- *  spinner; when it fails: the error text and a Retry button that loads it again. Browsers keep a
- *  failed module import failed for the life of the page, so when the second try fails too, Retry
- *  reloads the page, which always recovers once the network is back. */
-export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DELAY_MS, reload = () => window.location.reload() }: LoadableProps<P>) {
+ *  spinner; when it fails: the error text and a Retry button that loads it again, in place, so what
+ *  the caller holds (the question asked) is kept. */
+export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DELAY_MS }: LoadableProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status<P>>({ kind: "loading", slow: false });
   useEffect(() => {
@@ -29,8 +27,8 @@ export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DEL
     const timer = setTimeout(() => {
       if (live) setStatus((s) => (s.kind === "loading" ? { kind: "loading", slow: true } : s));
     }, delayMs);
-    load().then(
-      (mod) => {
+    Promise.all([load(), attempt > 0 ? retryFailedStyles() : undefined]).then(
+      ([mod]) => {
         if (live) setStatus({ kind: "ready", Component: mod.default });
       },
       (err: unknown) => {
@@ -57,10 +55,6 @@ export function Loadable<P extends object>({ load, props, delayMs = PROGRESS_DEL
             type="button"
             className="tz-button"
             onClick={() => {
-              if (attempt >= 1) {
-                reload();
-                return;
-              }
               setStatus({ kind: "loading", slow: false });
               setAttempt((a) => a + 1);
             }}

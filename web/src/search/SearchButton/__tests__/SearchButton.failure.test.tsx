@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 
 describe("SearchButton when the dialog cannot be loaded", () => {
-  it("says so with a Retry that loads again, then reloads the page", async () => {
+  it("says so with a Retry that loads it again each time and never reloads the page by itself", async () => {
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, href: "http://localhost/", reload } as Location);
     render(<SearchButton site={siteFixture()} />);
@@ -19,14 +19,13 @@ describe("SearchButton when the dialog cannot be loaded", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("could not be loaded");
     expect(screen.queryByRole("dialog")).toBeNull();
-    // First Retry: loads again, fails again, still says so.
-    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
-    // Failed again (vitest's wrapped error is no missing-chunk error: nothing reloads by itself).
-    await vi.waitFor(() => expect(console.error).toHaveBeenCalledTimes(2));
-    await act(async () => {});
+    for (let tries = 2; tries <= 3; tries++) {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+      // Failed again (vitest's wrapped error is no missing-chunk error: nothing reloads by itself).
+      await vi.waitFor(() => expect(console.error).toHaveBeenCalledTimes(tries));
+      await act(async () => {});
+      await screen.findByRole("button", { name: "Retry" });
+    }
     expect(reload).not.toHaveBeenCalled();
-    // Second Retry: the browser keeps the failed import, so the page reloads.
-    fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
-    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -65,17 +65,35 @@ describe("SearchButton", () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it("Ctrl+K and Cmd+K toggle the dialog, even from a text field", async () => {
+  it("Ctrl+K and Cmd+K open the dialog from outside a text field and close it from its own input", async () => {
     render(<SearchButton site={siteFixture()} />);
     press("k", { ctrlKey: true });
     await dialog();
     press("k", { ctrlKey: true }, screen.getByRole("combobox"));
     expect(screen.queryByRole("dialog")).toBeNull();
-    const field = document.createElement("input");
-    document.body.append(field);
-    press("k", { metaKey: true }, field);
+    const field = document.createElement("textarea");
+    const editable = document.createElement("div");
+    editable.setAttribute("contenteditable", "true");
+    document.body.append(field, editable);
+    const typed = new KeyboardEvent("keydown", { key: "k", metaKey: true, bubbles: true, cancelable: true });
+    act(() => void field.dispatchEvent(typed));
+    press("k", { ctrlKey: true }, editable);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(typed.defaultPrevented).toBe(false);
+    press("k", { metaKey: true });
     await dialog();
     field.remove();
+    editable.remove();
+  });
+
+  it("replays a Ctrl+K the head script caught before the button hydrated", async () => {
+    const stop = vi.fn();
+    (window as { tzEarlyKeys?: unknown }).tzEarlyKeys = { pressed: true, stop };
+    render(<SearchButton site={siteFixture()} />);
+    await dialog();
+    expect(stop).toHaveBeenCalled();
+    expect((window as { tzEarlyKeys?: unknown }).tzEarlyKeys).toBeUndefined();
   });
 
   it("'/' opens the dialog unless focus is in a text field or editable content", async () => {

@@ -18,6 +18,13 @@ describe("App", () => {
     expect(document.getElementById("tz-main")?.tagName).toBe("MAIN");
   });
 
+  it("gives the search page a <main> for the skip link", () => {
+    render(<App store={staticStore(siteFixture(), docFixture({ kind: "search", route: "/search", sidebar: undefined }))} />);
+    expect(screen.getByRole("link", { name: "Skip to main content" }).getAttribute("href")).toBe("#tz-main");
+    expect(document.getElementById("tz-main")?.tagName).toBe("MAIN");
+    expect(document.querySelectorAll("main")).toHaveLength(1);
+  });
+
   it("renders a doc page without a sidebar column when the page has none", () => {
     const { container } = render(<App store={staticStore(siteFixture(), docFixture({ sidebar: undefined }))} />);
     expect(container.querySelector(".tz-sidebar")).toBeNull();

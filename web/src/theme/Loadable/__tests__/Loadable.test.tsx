@@ -47,19 +47,25 @@ describe("Loadable", () => {
     expect(attempts).toBe(2);
   });
 
-  it("reloads the page when Retry fails as well, since the browser keeps the failed import", async () => {
+  it("loads again on every Retry, in place, asking again for a stylesheet that failed", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     let attempts = 0;
-    const load = () => {
-      attempts++;
-      return Promise.reject(new Error("Failed to fetch dynamically imported module"));
-    };
-    const reload = vi.fn();
-    render(<Loadable load={load} props={{ name: "never" }} reload={reload} />);
+    const load = () => (++attempts < 3 ? Promise.reject(new Error("Failed to fetch dynamically imported module")) : Promise.resolve({ default: Hello }));
+    const failed = document.createElement("link");
+    failed.rel = "stylesheet";
+    failed.href = "/assets/AssistantView-1.css";
+    document.head.append(failed);
+    failed.dispatchEvent(new Event("error"));
+    render(<Loadable load={load} props={{ name: "at last" }} />);
     fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
     await vi.waitFor(() => expect(attempts).toBe(2));
+    expect(failed.isConnected).toBe(false);
+    const again = document.head.querySelector<HTMLLinkElement>('link[href="/assets/AssistantView-1.css"]');
+    expect(again).not.toBeNull();
+    again!.dispatchEvent(new Event("load"));
     fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
-    expect(reload).toHaveBeenCalledTimes(1);
-    expect(attempts).toBe(2);
+    expect(await screen.findByText("hello at last")).toBeTruthy();
+    expect(attempts).toBe(3);
+    again!.remove();
   });
 });
