@@ -1,9 +1,16 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { siteFixture } from "../../../test/fixtures";
 import { ChatbotButton } from "..";
 
 const chatbot = { enabled: true, headerTitle: "Tezos documentation chatbot (beta)", buttonPosition: "center-right", footerText: "AI-generated answers may contain errors. Verify the information before use." };
+
+// The panel and the conversation view are lazy chunks that the test transform compiles on first
+// import; on a busy machine that alone can take longer than the waits below. Compiling them
+// before the tests keeps the waits about the component's behaviour.
+beforeAll(async () => {
+  await Promise.all([import("../../ChatbotPanel"), import("../../AssistantView")]);
+}, 60_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -206,7 +206,7 @@ describe("Conversation: copy and feedback", () => {
     vi.useFakeTimers();
     fireEvent.click(copy);
     await act(async () => {});
-    expect(writeText.mock.calls[1]?.[0]).toContain("([Deploying smart contracts › Deploying with the Octez client](/smart-contracts/deploying#octez))");
+    expect(writeText.mock.calls[1]?.[0]).toContain("[Deploying smart contracts › Deploying with the Octez client](/smart-contracts/deploying#octez)");
     expect(copy.textContent).toBe("Copied");
     act(() => vi.advanceTimersByTime(1499));
     expect(copy.textContent).toBe("Copied");
