@@ -55,6 +55,7 @@ test: setup lint bench-locks test-go test-web test-e2e
 lint:
 	@out=$$(gofmt -l cmd internal bench 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
+	bash scripts/check-references.sh
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 
 # Every benchmark's npm lock file must install as it stands (`npm ci`), so that `make bench` runs

@@ -54,9 +54,8 @@ type HandlerOptions struct {
 	// Settings fills in what a request leaves out; nil → DefaultSettings().
 	Settings *Settings
 	// Origins are the browser origins allowed to call the API from other sites (site.yaml's
-	// themeConfig.search.allowedOrigins, by default the site's own origin). Nil keeps the old
-	// answer, Access-Control-Allow-Origin "*", until every caller passes them; internal/server
-	// does not yet.
+	// themeConfig.search.allowedOrigins, by default the site's own origin); internal/server
+	// passes them. Nil answers Access-Control-Allow-Origin "*" (tests and benchmarks only).
 	Origins *Origins
 	// Suggested is the suggested-questions index DocSearch's Ask AI reads (nil: none); its names
 	// are answered besides IndexName.

@@ -79,7 +79,7 @@ func navItem(s *content.Site, it config.NavbarItem) (item output.NavItem, ok boo
 	case "doc":
 		d, ok := s.ByID[it.DocID]
 		if !ok {
-			return nil, false // a draft: renders nothing (SPEC §5)
+			return nil, false // a draft: renders nothing
 		}
 		link.Href = d.Route
 		if link.Label == "" {

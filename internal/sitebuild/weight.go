@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// The first-load budgets of a doc page (DESIGN.md), in gzip bytes.
+// The first-load budgets of a doc page (docs/behaviour.md, "Budgets"), in gzip bytes.
 const (
 	FirstLoadJSBudget  = 80 << 10
 	FirstLoadCSSBudget = 15 << 10

@@ -1,4 +1,4 @@
-// Every user-visible string of Ask AI and the chatbot, in one typed place (SPEC §8 and §9 texts).
+// Every user-visible string of Ask AI and the chatbot, in one typed place (docs/behaviour.md).
 // The chatbot button's few strings are split out so the static bundle carries only them.
 
 /** The floating chatbot button (static bundle). */

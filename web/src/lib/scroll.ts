@@ -1,11 +1,11 @@
 // Scrolling to in-page targets (hash and TOC links). Smooth scrolling when the page style asks for it
 // (scroll-behavior: smooth on <html>), otherwise a stepped animation that covers about 15 % of the
-// remaining distance per frame (SPEC §4); instant under prefers-reduced-motion.
+// remaining distance per frame; instant under prefers-reduced-motion.
 
 /** Fraction of the remaining distance covered per animation frame. */
 export const SCROLL_STEP = 0.15;
 
-/** Fired on window around a programmatic jump to a hash target, so the navbar can hide (SPEC §2). */
+/** Fired on window around a programmatic jump to a hash target, so the navbar can hide. */
 export const HASH_SCROLL_START = "tz:hashscrollstart";
 export const HASH_SCROLL_END = "tz:hashscrollend";
 
