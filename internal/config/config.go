@@ -222,6 +222,9 @@ type AskAI struct {
 	// SuggestedQuestionsIndex is a second name the search API answers the suggested questions
 	// under, besides algolia_ask_ai_suggested_questions (the name DocSearch's Ask AI reads).
 	SuggestedQuestionsIndex string `yaml:"suggestedQuestionsIndex"`
+	// Disclaimer is shown under every Ask AI conversation. It is not the chatbot's FooterText:
+	// the two texts are kept apart, each with its own default.
+	Disclaimer string `yaml:"disclaimer"`
 }
 
 // Chatbot configures the documentation chatbot (beta).
@@ -229,8 +232,17 @@ type Chatbot struct {
 	Enabled        bool   `yaml:"enabled"`
 	HeaderTitle    string `yaml:"headerTitle"`
 	ButtonPosition string `yaml:"buttonPosition"`
-	FooterText     string `yaml:"footerText"`
+	// FooterText is the warning at the foot of the chatbot panel.
+	FooterText string `yaml:"footerText"`
 }
+
+// The engine's default texts for the AI features: neutral, naming no site. A site says its own
+// in site.yaml (the Tezos docs do, in site/site.yaml).
+const (
+	DefaultAskAIDisclaimer    = "Answers are generated with AI which can make mistakes. Verify responses."
+	DefaultChatbotHeaderTitle = "Documentation chatbot (beta)"
+	DefaultChatbotFooterText  = "AI-generated answers may contain errors. Verify the information before use."
+)
 
 // TagManager is off unless ContainerID is set: nothing third-party loads by default.
 type TagManager struct {
@@ -416,14 +428,17 @@ func (c *Config) defaults() {
 	if t.Search.MaxResultsPerGroup == 0 {
 		t.Search.MaxResultsPerGroup = 5
 	}
+	if t.AskAI.Disclaimer == "" {
+		t.AskAI.Disclaimer = DefaultAskAIDisclaimer
+	}
 	if t.Chatbot.HeaderTitle == "" {
-		t.Chatbot.HeaderTitle = "Tezos documentation chatbot (beta)"
+		t.Chatbot.HeaderTitle = DefaultChatbotHeaderTitle
 	}
 	if t.Chatbot.ButtonPosition == "" {
 		t.Chatbot.ButtonPosition = "center-right"
 	}
 	if t.Chatbot.FooterText == "" {
-		t.Chatbot.FooterText = "AI-generated answers may contain errors. Verify the information before use."
+		t.Chatbot.FooterText = DefaultChatbotFooterText
 	}
 	if t.ImageZoom.Margin == 0 {
 		t.ImageZoom.Margin = 24

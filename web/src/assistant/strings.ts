@@ -26,7 +26,6 @@ export const assistantStrings = {
   thanks: "Thanks for your feedback!",
   feedbackFailed: "An error occured",
   relatedSources: "Related sources",
-  disclaimer: "Answers are generated with AI which can make mistakes. Verify responses.",
   markdownError: "An error occurred",
   streamError: "Something went wrong while answering. Try again.",
   tooMany: "Too many questions in a short time. Try again in a minute.",

@@ -68,7 +68,7 @@ export function siteFixture(overrides: Partial<SiteData> = {}): SiteData {
     },
     colorMode: { defaultMode: "light", disableSwitch: true, respectPrefersColorScheme: false },
     search: { indexName: "docs", searchPagePath: "/search", hitsPerPage: 20, maxResultsPerGroup: 5, missingResultsUrl: "", externalUrlRegex: "" },
-    askAi: { enabled: false, assistantId: "", suggestedQuestions: [] },
+    askAi: { enabled: false, assistantId: "", suggestedQuestions: [], disclaimer: "" },
     chatbot: { enabled: false, headerTitle: "", buttonPosition: "", footerText: "" },
     ...overrides,
   };
