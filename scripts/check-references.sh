@@ -15,7 +15,7 @@ status=0
 # words it looks for).
 files() {
   git ls-files --cached --others --exclude-standard -- cmd internal web e2e bench docs tools scripts README.md CONTRIBUTING.md Makefile |
-    grep -vE '(^|/)node_modules/|^e2e/fixture-site/|(^|/)testdata/|^scripts/check-references\.sh$'
+    grep -vE '(^|/)node_modules(/|$)|^e2e/fixture-site/|(^|/)testdata/|^scripts/check-references\.sh$'
 }
 
 words='\bSPEC\b|DESIGN\.md|\b[Ss]pec(ification)?( ?§| section [0-9])|\b[Ii]ssues? #?[0-9]+\b'
