@@ -107,3 +107,78 @@ func OpenContainer(reader text.Reader, name string) (tag Tag, offset int, ok boo
 	reader.AdvanceToEOL()
 	return tag, start, true
 }
+
+// TagBlock is the part of a block node that holds one self-closing component tag, <Name … />,
+// which may run over several lines. A node embeds it and is parsed by a SelfClosing parser.
+type TagBlock struct {
+	ast.BaseBlock
+	// Offset is the source offset of the tag, for diagnostics.
+	Offset int
+	// Pending gathers the tag's lines; once Done, Tag is the tag read.
+	Pending Pending
+}
+
+// IsRaw implements ast.Node: the tag is not Markdown.
+func (b *TagBlock) IsRaw() bool { return true }
+
+func (b *TagBlock) tagBlock() *TagBlock { return b }
+
+// tagNode is a node that embeds TagBlock.
+type tagNode interface {
+	ast.Node
+	tagBlock() *TagBlock
+}
+
+// SelfClosing is the goldmark block parser of components written as one tag, <Name … />, possibly
+// over several lines (<Figure>, <TutorialCard>, <LucidDiagram>…). New returns the node, which
+// embeds TagBlock, for a tag named one of Names; Read fills it in from its complete tag and warns
+// about what is wrong. A tag that never completes gets a warning here and Read is not called; the
+// renderer shows its source as text.
+type SelfClosing struct {
+	Names []string
+	New   func(name string) ast.Node
+	Read  func(n ast.Node, tag Tag, pc parser.Context)
+}
+
+// Trigger implements parser.BlockParser.
+func (SelfClosing) Trigger() []byte { return []byte{'<'} }
+
+// Open implements parser.BlockParser.
+func (s SelfClosing) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, _ := reader.PeekLine()
+	for _, name := range s.Names {
+		if _, ok := StartsTag(line, name); !ok {
+			continue
+		}
+		n := s.New(name)
+		b := n.(tagNode).tagBlock()
+		offset, ok := OpenBlock(&b.Pending, reader, name)
+		if !ok {
+			return nil, parser.NoChildren
+		}
+		b.Offset = offset
+		return n, parser.NoChildren
+	}
+	return nil, parser.NoChildren
+}
+
+// Continue implements parser.BlockParser.
+func (SelfClosing) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return ContinueBlock(&node.(tagNode).tagBlock().Pending, reader, pc)
+}
+
+// Close implements parser.BlockParser.
+func (s SelfClosing) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	b := node.(tagNode).tagBlock()
+	if !b.Pending.Done {
+		diag.Warn(pc, b.Offset, "<"+b.Pending.name+"> tag is not complete; end it with />")
+		return
+	}
+	s.Read(node, b.Pending.Tag, pc)
+}
+
+// CanInterruptParagraph implements parser.BlockParser.
+func (SelfClosing) CanInterruptParagraph() bool { return true }
+
+// CanAcceptIndentedLine implements parser.BlockParser.
+func (SelfClosing) CanAcceptIndentedLine() bool { return true }
