@@ -3,6 +3,7 @@ package jsxtag
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -69,6 +70,26 @@ func OpenInside(pc parser.Context, node ast.Node, inner func(ast.Node) bool) boo
 		}
 	}
 	return false
+}
+
+// ClosesAt is the test a container parser's Continue makes: whether the current line is node's
+// closing tag, a line matching closing that no block open inside node can take (inner: a code
+// fence keeps it as text, a nested component of the same kind closes first). When it is, the
+// reader moves past the line.
+func ClosesAt(node ast.Node, reader text.Reader, pc parser.Context, closing *regexp.Regexp, inner func(ast.Node) bool) bool {
+	line, _ := reader.PeekLine()
+	if !closing.Match(line) || OpenInside(pc, node, inner) {
+		return false
+	}
+	reader.AdvanceToEOL()
+	return true
+}
+
+// FailUnclosed is what a container parser's Close says when the component name, whose tag starts
+// at start, ended (with the page or the block around it) before its closing tag: an error, since
+// the rest of the page would otherwise render inside it.
+func FailUnclosed(pc parser.Context, start int, name string) {
+	diag.Fail(pc, start, "<"+name+"> is not closed; add a line </"+name+"> where it ends")
 }
 
 // OpenContainer reads the opening tag of a container component (one with children, such as

@@ -79,26 +79,16 @@ func (containerParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (
 }
 
 func (containerParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	line, _ := reader.PeekLine()
-	if !containerClose.Match(line) {
+	if !jsxtag.ClosesAt(node, reader, pc, containerClose, func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock }) {
 		return parser.Continue | parser.HasChildren
 	}
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-		} else if deeper && b.Node.Kind() == ast.KindFencedCodeBlock {
-			return parser.Continue | parser.HasChildren
-		}
-	}
-	reader.AdvanceToEOL()
 	node.(*Container).closed = true
 	return parser.Close
 }
 
 func (containerParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Container); !n.closed {
-		diag.Fail(pc, n.start, "<TutorialCardContainer> is not closed; add a line </TutorialCardContainer> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "TutorialCardContainer")
 	}
 }
 func (containerParser) CanInterruptParagraph() bool { return true }
