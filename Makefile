@@ -64,6 +64,7 @@ stages-start:
 lint:
 	@out=$$(gofmt -l cmd internal bench 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(TIMED) lint-go $(GO) vet $(GO_PKGS)
+	$(TIMED) check-refs bash scripts/check-references.sh
 	cd web && $(TIMED) lint-web bash -c '$(NPM) run --silent typecheck && $(NPM) run --silent lint'
 
 # Every benchmark's npm lock file must install as it stands (`npm ci`), so that `make bench` runs

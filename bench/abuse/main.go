@@ -20,7 +20,7 @@ import (
 	"time"
 )
 
-// Budgets every build probe must meet (issue 22).
+// Budgets every build probe must meet.
 const (
 	buildBudget = 2 * time.Second
 	memBudgetMB = 300

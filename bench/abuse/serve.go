@@ -19,7 +19,7 @@ import (
 	"time"
 )
 
-// probeTime bounds every serve probe (issue 21: at most 20 s each).
+// probeTime bounds every serve probe (at most 20 s each).
 const probeTime = 20 * time.Second
 
 // server is a `tzdocs serve` under test, with its own feedback database.

@@ -25,7 +25,7 @@ after(async () => {
 });
 
 test("site check: every route of the specification's route list is served with its page", async () => {
-  // routes.txt is the specification's list of the site's routes (SPEC §2), one a line.
+  // routes.txt lists the real site's routes, one a line (docs/behaviour.md, "Routes").
   const routes = (await readFile(path.join(here, "routes.txt"), "utf8")).split("\n").filter((l) => l.trim() !== "");
   assert.ok(routes.length > 100, `routes.txt lists ${routes.length} routes`);
   const failures = [];

@@ -1,4 +1,4 @@
-// The announcement bar (SPEC §4): shown until the reader closes it, the dismissal remembered in local
+// The announcement bar (docs/behaviour.md): shown until the reader closes it, the dismissal remembered in local
 // storage, and shown again when the site's bar gets a new id. The second id comes from a second build
 // of the fixture site with only themeConfig.announcementBar.id changed, served at the same origin (so
 // the browser storage is the same) once the first server has stopped.

@@ -1,4 +1,4 @@
-// Reader-facing behaviour of the theme in a real browser (SPEC §2, §4, §8), on the fixture site: navbar
+// Reader-facing behaviour of the theme in a real browser (docs/behaviour.md), on the fixture site: navbar
 // hiding, the mobile menu, sidebar animation, TOC, hash scrolling, progress bar, crash page, colour
 // mode, storage failures and accessibility, at a desktop (1280×800) and a phone (390×844) size.
 import { test, before, after } from "node:test";

@@ -1,6 +1,6 @@
 // Package admin signs maintainers in to the admin pages and APIs: a password whose hash the
 // operator set (TZDOCS_ADMIN_PASSWORD_HASH) or a one-time link printed by `tzdocs admin link`.
-// Readers never sign in (SPEC §6); see docs/decisions/0011-maintainers-sign-in.md.
+// Readers never sign in; see docs/decisions/0011-maintainers-sign-in-and-what-is-kept-about-readers.md.
 //
 // Sessions and links live in the feedback database, so every replica knows them. A session is a
 // random secret in an HttpOnly, SameSite=Strict cookie (Secure over TLS), ending after IdleTimeout

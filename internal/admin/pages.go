@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"encoding/json"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -245,8 +244,7 @@ func (a *Auth) sessionAPI(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		s, _ := SessionFrom(r.Context())
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		_ = json.NewEncoder(w).Encode(sessionJSON{Who: s.Who, Method: s.Method, SignedInAt: s.CreatedAt.UTC(),
+		httpapi.JSON(w, http.StatusOK, sessionJSON{Who: s.Who, Method: s.Method, SignedInAt: s.CreatedAt.UTC(),
 			CSRFToken: s.CSRF, IdleTimeoutSeconds: int(IdleTimeout / time.Second)})
 	case http.MethodDelete:
 		a.signOut(w, r)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -25,11 +26,11 @@ const (
 // a check fails.
 func (h *handler) authorizeKey(w http.ResponseWriter, r *http.Request, agentID string) bool {
 	if strings.TrimSpace(r.Header.Get("x-algolia-application-id")) == "" || strings.TrimSpace(r.Header.Get("x-algolia-api-key")) == "" {
-		plain(w, http.StatusUnauthorized, "Missing API key: send the x-algolia-application-id and x-algolia-api-key headers.")
+		httpapi.Error(w, http.StatusUnauthorized, "Missing API key: send the x-algolia-application-id and x-algolia-api-key headers.")
 		return false
 	}
 	if agentID != h.opts.AssistantID {
-		plain(w, http.StatusNotFound, "Agent not found: use the assistant id the site configures (themeConfig.askAi.assistantId).")
+		httpapi.Error(w, http.StatusNotFound, "Agent not found: use the assistant id the site configures (themeConfig.askAi.assistantId).")
 		return false
 	}
 	if ok, _ := h.byToken.Allow("address " + ratelimit.ClientKey(r, h.opts.TrustProxy)); !ok {
@@ -45,7 +46,7 @@ func (h *handler) handleAgentCompletions(w http.ResponseWriter, r *http.Request)
 	_, rest, _ := strings.Cut(p, agentStudioAgents)
 	agentID := strings.TrimSuffix(rest, "/completions")
 	if strings.Contains(agentID, "/") {
-		plain(w, http.StatusNotFound, "No such endpoint: POST …/agent-studio/1/agents/{agentId}/completions.")
+		httpapi.Error(w, http.StatusNotFound, "No such endpoint: POST …/agent-studio/1/agents/{agentId}/completions.")
 		return
 	}
 	if h.authorizeKey(w, r, agentID) {
@@ -64,14 +65,14 @@ type agentFeedbackBody struct {
 func (h *handler) handleAgentFeedback(w http.ResponseWriter, r *http.Request) {
 	var body agentFeedbackBody
 	if status, msg := decodeJSON(w, r, 16<<10, &body); status != 0 {
-		plain(w, status, msg)
+		httpapi.Error(w, status, msg)
 		return
 	}
 	if !h.authorizeKey(w, r, body.AgentID) {
 		return
 	}
 	if body.Vote == nil || (*body.Vote != 0 && *body.Vote != 1) {
-		plain(w, http.StatusBadRequest, "vote must be 1 (like) or 0 (dislike).")
+		httpapi.Error(w, http.StatusBadRequest, "vote must be 1 (like) or 0 (dislike).")
 		return
 	}
 	h.vote(w, r, body.MessageID, *body.Vote)

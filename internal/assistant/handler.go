@@ -206,18 +206,17 @@ var errShuttingDown = errors.New("assistant: the server is shutting down")
 
 func (h *handler) handleToken(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("x-algolia-assistant-id") != h.opts.AssistantID {
-		writeJSON(w, http.StatusForbidden, map[string]any{"success": false, "status": http.StatusForbidden,
+		httpapi.JSON(w, http.StatusForbidden, map[string]any{"success": false, "status": http.StatusForbidden,
 			"message": "Unknown assistant id: send the configured id in the x-algolia-assistant-id header."})
 		return
 	}
 	tok, _, err := h.tokens.Issue()
 	if err != nil {
 		h.log.Error("assistant: issuing a token", "error", err)
-		plain(w, http.StatusInternalServerError, "Could not issue a token.")
+		httpapi.Error(w, http.StatusInternalServerError, "Could not issue a token.")
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "token": tok})
+	httpapi.JSON(w, http.StatusOK, map[string]any{"success": true, "token": tok})
 }
 
 // authorize checks the token and its rate limit; it answers the request itself when they fail.
@@ -225,12 +224,12 @@ func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, boo
 	auth := r.Header.Get("Authorization")
 	scheme, tok, _ := strings.Cut(auth, " ")
 	if !strings.EqualFold(scheme, "TOKEN") && !strings.EqualFold(scheme, "Bearer") {
-		plain(w, http.StatusUnauthorized, "Missing token: fetch one from …/chat/token and send it as \"authorization: TOKEN <token>\".")
+		httpapi.Error(w, http.StatusUnauthorized, "Missing token: fetch one from …/chat/token and send it as \"authorization: TOKEN <token>\".")
 		return Claims{}, false
 	}
 	c, err := h.tokens.Verify(strings.TrimSpace(tok))
 	if err != nil {
-		plain(w, http.StatusUnauthorized, msgBadToken+" ("+err.Error()+")")
+		httpapi.Error(w, http.StatusUnauthorized, msgBadToken+" ("+err.Error()+")")
 		return Claims{}, false
 	}
 	if ok, _ := h.byToken.Allow(c.JTI); !ok {
@@ -241,14 +240,13 @@ func (h *handler) authorize(w http.ResponseWriter, r *http.Request) (Claims, boo
 }
 
 func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
 	body := map[string]string{"status": "ok", "engine": h.opts.Engine.Name()}
 	if f, ok := h.opts.Engine.(interface{ Fallback() string }); ok {
 		body["fallback"] = f.Fallback()
 	}
 	if h.opts.Corpus() == nil {
 		body["status"] = "no documentation loaded"
-		writeJSON(w, http.StatusServiceUnavailable, body)
+		httpapi.JSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
 	// A model server that is down is reported; the answers go on with the fallback engine, if
@@ -259,12 +257,12 @@ func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
 			body["model"], body["modelError"] = "unavailable", err.Error()
 			body["status"] = "degraded"
 			if body["fallback"] == "" {
-				writeJSON(w, http.StatusServiceUnavailable, body)
+				httpapi.JSON(w, http.StatusServiceUnavailable, body)
 				return
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, body)
+	httpapi.JSON(w, http.StatusOK, body)
 }
 
 // feedbackBody is what the web app posts when a reader rates an answer.
@@ -280,12 +278,12 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 	}
 	var body feedbackBody
 	if status, msg := decodeJSON(w, r, 16<<10, &body); status != 0 {
-		plain(w, status, msg)
+		httpapi.Error(w, status, msg)
 		return
 	}
 	thumbs, err := strconv.Atoi(string(body.Thumbs))
 	if err != nil || (thumbs != 0 && thumbs != 1) {
-		plain(w, http.StatusBadRequest, "thumbs must be 1 (like) or 0 (dislike).")
+		httpapi.Error(w, http.StatusBadRequest, "thumbs must be 1 (like) or 0 (dislike).")
 		return
 	}
 	h.vote(w, r, body.MessageID, thumbs)
@@ -294,29 +292,29 @@ func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 // vote stores a reader's thumbs up (1) or down (0) on the answer messageID and answers the request.
 func (h *handler) vote(w http.ResponseWriter, r *http.Request, messageID string, thumbs int) {
 	if h.opts.Store == nil {
-		plain(w, http.StatusServiceUnavailable, "Answer feedback is not stored on this server.")
+		httpapi.Error(w, http.StatusServiceUnavailable, "Answer feedback is not stored on this server.")
 		return
 	}
 	id := strings.TrimSpace(messageID)
 	if id == "" || len(id) > MaxIDBytes {
-		plain(w, http.StatusBadRequest, "messageId must name the answer being rated.")
+		httpapi.Error(w, http.StatusBadRequest, "messageId must name the answer being rated.")
 		return
 	}
 	ex, status, msg := h.exchangeFor(r.Context(), id)
 	if status != 0 {
-		plain(w, status, msg)
+		httpapi.Error(w, status, msg)
 		return
 	}
 	a := feedback.Answer{CreatedAt: h.opts.Now(), MessageID: ex.MessageID, Thumbs: thumbs, Question: ex.Question, Answer: ex.Answer, Sources: ex.Sources}
 	if _, err := h.opts.Store.AddAnswer(r.Context(), a); errors.Is(err, feedback.ErrDuplicate) {
-		plain(w, http.StatusConflict, "This answer was already rated.")
+		httpapi.Error(w, http.StatusConflict, "This answer was already rated.")
 		return
 	} else if err != nil {
 		h.log.Error("assistant: storing answer feedback", "error", err)
-		plain(w, http.StatusInternalServerError, msgFeedbackNotSaved)
+		httpapi.Error(w, http.StatusInternalServerError, msgFeedbackNotSaved)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	httpapi.JSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
 func (h *handler) handleChat(w http.ResponseWriter, r *http.Request) {
@@ -333,22 +331,22 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 		msg = fmt.Sprintf("This conversation is too long (more than %d MB). %s", h.opts.Limits.MaxBodyBytes>>20, msgNewChat)
 	}
 	if status != 0 {
-		plain(w, status, msg)
+		httpapi.Error(w, status, msg)
 		return
 	}
 	body, err := DecodeChatRequest(data)
 	if err != nil {
-		plain(w, http.StatusBadRequest, err.Error())
+		httpapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	req, status, msg := h.validate(body)
 	if status != 0 {
-		plain(w, status, msg)
+		httpapi.Error(w, status, msg)
 		return
 	}
 	corpus := h.opts.Corpus()
 	if corpus == nil {
-		plain(w, http.StatusServiceUnavailable, "The documentation is not loaded yet. Try again in a moment.")
+		httpapi.Error(w, http.StatusServiceUnavailable, "The documentation is not loaded yet. Try again in a moment.")
 		return
 	}
 	req.Corpus = corpus
@@ -509,11 +507,6 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) (int, 
 	return 0, ""
 }
 
-// plain answers an error in the API error shape (the name is from when it was plain text).
-func plain(w http.ResponseWriter, status int, msg string) {
-	httpapi.Error(w, status, msg)
-}
-
 func tooMany(w http.ResponseWriter) {
 	httpapi.TooManyRequests(w, time.Minute, msgTooMany)
 }
@@ -532,11 +525,6 @@ func (e *eventWriter) extend() error {
 func (e *eventWriter) Write(p []byte) (int, error) {
 	_ = e.extend() // not supported by test recorders; a real connection always supports it
 	return e.w.Write(p)
-}
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }
 
 func randomID() string {

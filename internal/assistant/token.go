@@ -17,7 +17,7 @@ import (
 )
 
 // TokenTTL is how long an assistant token is valid. The web app refetches one when the cached
-// token expires within 30 seconds (SPEC §9).
+// token expires within 30 seconds (docs/behaviour.md, "Ask AI").
 const TokenTTL = 5 * time.Minute
 
 // MinSecretBytes is the shortest HMAC secret accepted.

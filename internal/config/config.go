@@ -13,7 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Config is the whole site configuration (SPEC §3, "Site configuration").
+// Config is the whole site configuration, read from site.yaml.
 type Config struct {
 	Title       string      `yaml:"title"`
 	Tagline     string      `yaml:"tagline"`
@@ -45,14 +45,14 @@ type Config struct {
 	root *yaml.Node
 }
 
-// I18n lists the locales; SPEC §1 fixes English only, left to right.
+// I18n lists the locales; the Tezos site is in English only, left to right.
 type I18n struct {
 	DefaultLocale string                  `yaml:"defaultLocale"`
 	Locales       []string                `yaml:"locales"`
 	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs"`
 }
 
-// LocaleConfig describes one locale (SPEC §3 "Locale").
+// LocaleConfig describes one locale.
 type LocaleConfig struct {
 	Label     string `yaml:"label"`
 	Direction string `yaml:"direction"`
@@ -129,7 +129,8 @@ type TableOfContents struct {
 	MaxHeadingLevel int `yaml:"maxHeadingLevel"`
 }
 
-// ColorMode is the colour-mode policy (SPEC §1 and §4).
+// ColorMode is the colour-mode policy: the default mode, whether the switch shows, whether the
+// reader's system preference is followed.
 type ColorMode struct {
 	DefaultMode               string `yaml:"defaultMode"`
 	DisableSwitch             bool   `yaml:"disableSwitch"`
@@ -142,7 +143,8 @@ type Code struct {
 	AdditionalLanguages []string `yaml:"additionalLanguages"`
 }
 
-// ImageZoom configures click-to-zoom on content images (SPEC §9).
+// ImageZoom configures click-to-zoom on content images (a 24 px margin, from 1,000 ms after load by
+// default).
 type ImageZoom struct {
 	Selector string `yaml:"selector"`
 	Margin   int    `yaml:"margin"`
@@ -185,7 +187,8 @@ type NavbarItem struct {
 	Version  string   `yaml:"version"`
 }
 
-// NavbarItemTypes are the item types SPEC §2 names; anything else is a configuration error.
+// NavbarItemTypes are the navbar item types a site may use (docs/behaviour.md, "Navigation and
+// layout"); anything else is a configuration error.
 var NavbarItemTypes = []string{"default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"}
 
 // Footer is optional: link columns with titles, or a single row of links.
@@ -206,14 +209,14 @@ type FooterLink struct {
 	HTML  string       `yaml:"html"`
 }
 
-// AnnouncementBar is shown until the reader closes it (SPEC §4).
+// AnnouncementBar is shown until the reader closes it; a new ID shows it again.
 type AnnouncementBar struct {
 	ID          string `yaml:"id"`
 	Content     string `yaml:"content"`
 	IsCloseable bool   `yaml:"isCloseable"`
 }
 
-// Search configures keyword search (SPEC §3 "Search configuration").
+// Search configures keyword search.
 type Search struct {
 	IndexName          string `yaml:"indexName"`
 	SearchPagePath     string `yaml:"searchPagePath"`
@@ -238,6 +241,9 @@ type AskAI struct {
 	// SuggestedQuestionsIndex is a second name the search API answers the suggested questions
 	// under, besides algolia_ask_ai_suggested_questions (the name DocSearch's Ask AI reads).
 	SuggestedQuestionsIndex string `yaml:"suggestedQuestionsIndex"`
+	// Disclaimer is shown under every Ask AI conversation. It is not the chatbot's FooterText:
+	// the two texts are kept apart, each with its own default.
+	Disclaimer string `yaml:"disclaimer"`
 }
 
 // Chatbot configures the documentation chatbot (beta).
@@ -245,8 +251,17 @@ type Chatbot struct {
 	Enabled        bool   `yaml:"enabled"`
 	HeaderTitle    string `yaml:"headerTitle"`
 	ButtonPosition string `yaml:"buttonPosition"`
-	FooterText     string `yaml:"footerText"`
+	// FooterText is the warning at the foot of the chatbot panel.
+	FooterText string `yaml:"footerText"`
 }
+
+// The engine's default texts for the AI features: neutral, naming no site. A site says its own
+// in site.yaml (the Tezos docs do, in site/site.yaml).
+const (
+	DefaultAskAIDisclaimer    = "Answers are generated with AI which can make mistakes. Verify responses."
+	DefaultChatbotHeaderTitle = "Documentation chatbot (beta)"
+	DefaultChatbotFooterText  = "AI-generated answers may contain errors. Verify the information before use."
+)
 
 // TagManager is off unless ContainerID is set: nothing third-party loads by default.
 type TagManager struct {
@@ -432,14 +447,17 @@ func (c *Config) defaults() {
 	if t.Search.MaxResultsPerGroup == 0 {
 		t.Search.MaxResultsPerGroup = 5
 	}
+	if t.AskAI.Disclaimer == "" {
+		t.AskAI.Disclaimer = DefaultAskAIDisclaimer
+	}
 	if t.Chatbot.HeaderTitle == "" {
-		t.Chatbot.HeaderTitle = "Tezos documentation chatbot (beta)"
+		t.Chatbot.HeaderTitle = DefaultChatbotHeaderTitle
 	}
 	if t.Chatbot.ButtonPosition == "" {
 		t.Chatbot.ButtonPosition = "center-right"
 	}
 	if t.Chatbot.FooterText == "" {
-		t.Chatbot.FooterText = "AI-generated answers may contain errors. Verify the information before use."
+		t.Chatbot.FooterText = DefaultChatbotFooterText
 	}
 	if t.ImageZoom.Margin == 0 {
 		t.ImageZoom.Margin = 24
@@ -449,7 +467,7 @@ func (c *Config) defaults() {
 	}
 }
 
-// defaultItem applies SPEC §2's "default item position is right" and the default type.
+// defaultItem applies the default item position, right, and the default type, a link.
 func defaultItem(it *NavbarItem, position string) {
 	if it.Type == "" {
 		it.Type = "default"

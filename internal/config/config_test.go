@@ -102,6 +102,35 @@ func TestParseErrorsNameFileLineKeyAndFix(t *testing.T) {
 	}
 }
 
+// The engine's default AI texts name no site; a site's own come from its site.yaml, and the Ask AI
+// disclaimer and the chatbot's warning stay two texts.
+func TestAITextsComeFromTheSiteWithNeutralDefaults(t *testing.T) {
+	cfg, err := Parse("site.yaml", []byte(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := cfg.ThemeConfig
+	for name, text := range map[string]string{"askAi.disclaimer": tc.AskAI.Disclaimer,
+		"chatbot.headerTitle": tc.Chatbot.HeaderTitle, "chatbot.footerText": tc.Chatbot.FooterText} {
+		if text == "" || strings.Contains(strings.ToLower(text), "tezos") {
+			t.Errorf("default %s = %q, want a neutral text", name, text)
+		}
+	}
+	if tc.AskAI.Disclaimer == tc.Chatbot.FooterText {
+		t.Errorf("the Ask AI disclaimer and the chatbot's warning are the same text: %q", tc.AskAI.Disclaimer)
+	}
+	own := base + `  askAi: { disclaimer: "Our own disclaimer." }
+  chatbot: { headerTitle: "Our chatbot", footerText: "Our warning." }
+`
+	if cfg, err = Parse("site.yaml", []byte(own)); err != nil {
+		t.Fatal(err)
+	}
+	tc = cfg.ThemeConfig
+	if tc.AskAI.Disclaimer != "Our own disclaimer." || tc.Chatbot.HeaderTitle != "Our chatbot" || tc.Chatbot.FooterText != "Our warning." {
+		t.Errorf("site.yaml's texts were not kept: %+v %+v", tc.AskAI, tc.Chatbot)
+	}
+}
+
 func TestLoadRealSiteConfig(t *testing.T) {
 	cfg, err := Load("../../site")
 	if err != nil {
@@ -109,6 +138,10 @@ func TestLoadRealSiteConfig(t *testing.T) {
 	}
 	if cfg.Title != "Tezos Documentation" || cfg.Docs.MainDocID != "overview/index" {
 		t.Errorf("title %q main doc %q", cfg.Title, cfg.Docs.MainDocID)
+	}
+	// The Tezos docs say their own chatbot title rather than the engine's default.
+	if got := cfg.ThemeConfig.Chatbot.HeaderTitle; got != "Tezos documentation chatbot (beta)" {
+		t.Errorf("chatbot title %q", got)
 	}
 }
 

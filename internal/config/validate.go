@@ -12,7 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// validate checks what site.yaml alone can tell (SPEC §5); checks that need the docs (doc ids,
+// validate checks what site.yaml alone can tell (docs/behaviour.md, "Configuration errors"); checks that need the docs (doc ids,
 // sidebars with nothing to link to) are made by CheckDocs once the content is loaded.
 func (c *Config) validate() []error {
 	var errs []error

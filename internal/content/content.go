@@ -146,7 +146,7 @@ func scan(cfg *config.Config, cache *ScanCache) (*Site, error) {
 
 // Resolve gives every doc its title and label, then resolves the sidebars (with their generated
 // index pages), breadcrumbs, previous and next links, and checks the configuration against the
-// docs (SPEC §5). heading returns the plain text of a doc's leading level-1 heading, "" when it has
+// docs (docs/behaviour.md, "Configuration errors"). heading returns the plain text of a doc's leading level-1 heading, "" when it has
 // none; nil means no doc has one. All problems found are returned together.
 func (s *Site) Resolve(heading func(*Doc) string) error {
 	for _, d := range s.Docs {

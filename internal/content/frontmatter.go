@@ -11,7 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// FrontMatter holds the keys tzdocs understands (DESIGN.md "Content format"); every key, known or
+// FrontMatter holds the keys tzdocs understands (README.md, "Writing docs"); every key, known or
 // not, is also kept in Raw so nothing a writer adds is lost.
 type FrontMatter struct {
 	Title               string         `yaml:"title"`

@@ -143,7 +143,7 @@ func mapValue(n *yaml.Node, key string) string {
 	return ""
 }
 
-// doc resolves a doc id; drafts and unlisted docs give nil without an error (SPEC §5: drafts render nothing).
+// doc resolves a doc id; drafts and unlisted docs give nil without an error (a draft renders nothing).
 func (p *sidebarParser) doc(n *yaml.Node, id string) (*Doc, bool) {
 	if d, ok := p.site.ByID[id]; ok {
 		return d, !d.FrontMatter.Unlisted
@@ -328,7 +328,8 @@ func yamlFileDiag(file string, err error) error {
 	return &Diagnostic{File: file, Line: line, Message: "invalid YAML: " + msg}
 }
 
-// checkConfig makes the configuration checks that need the docs (SPEC §5).
+// checkConfig makes the configuration checks that need the docs (docs/behaviour.md, "Configuration
+// errors").
 func (s *Site) checkConfig() []error {
 	cfg := s.Config
 	var errs []error

@@ -6,7 +6,6 @@
 package dashboard
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -140,8 +139,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.writeCSV(w, r, rg, res, q.Get("table"))
 		return
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	_ = json.NewEncoder(w).Encode(res.body)
+	httpapi.JSON(w, http.StatusOK, res.body)
 }
 
 // writeCSV answers one table of a view as a CSV download.

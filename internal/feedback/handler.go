@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/ratelimit"
 )
 
@@ -125,7 +126,7 @@ func Handler(s Store, opts Options) http.Handler {
 			// post ever gets the same id.
 			var id int64
 			if id, err = s.ReservePageID(r.Context()); err == nil {
-				writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
+				httpapi.JSON(w, http.StatusCreated, created{OK: true, ID: id})
 				return
 			}
 		}
@@ -139,7 +140,7 @@ func Handler(s Store, opts Options) http.Handler {
 			writeError(w, err)
 			return
 		}
-		writeJSON(w, http.StatusCreated, created{OK: true, ID: id})
+		httpapi.JSON(w, http.StatusCreated, created{OK: true, ID: id})
 	})
 }
 
@@ -154,7 +155,7 @@ func writeError(w http.ResponseWriter, err error) {
 	if he.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", strconv.Itoa(int(he.retryAfter/time.Second)+1))
 	}
-	writeJSON(w, he.status, errorBody{Message: he.Message, Status: he.status, Field: he.Field})
+	httpapi.JSON(w, he.status, errorBody{Message: he.Message, Status: he.status, Field: he.Field})
 }
 
 // errorBody is the JSON of every refusal.
@@ -213,11 +214,4 @@ func decode(w http.ResponseWriter, r *http.Request) (post, error) {
 func trailing(dec *json.Decoder) bool {
 	_, err := dec.Token()
 	return err != io.EOF
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

@@ -11,11 +11,6 @@ import (
 // plainNames are languages shown as escaped text on purpose: they are known, so no warning.
 var plainNames = []string{"text", "plain", "txt", "plaintext", "log", "logs", "output", ""}
 
-// aliases maps the names authors write in fences to chroma lexer names.
-var aliases = map[string]string{
-	"ocaml": "ocaml",
-}
-
 // languages resolves fence language names to lexers. Our own lexers are built per instance, so
 // nothing is registered globally; chroma's catalogue is consulted for names we do not list.
 type languages struct {
@@ -65,11 +60,7 @@ func (l *languages) lookup(name string) (chroma.Lexer, bool) {
 	if l.miss[name] {
 		return nil, false
 	}
-	lookupName := name
-	if a, ok := aliases[name]; ok {
-		lookupName = a
-	}
-	lx := lexers.Get(lookupName)
+	lx := lexers.Get(name)
 	if lx == nil || lx == lexers.Fallback {
 		l.miss[name] = true
 		return nil, false

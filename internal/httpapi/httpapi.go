@@ -1,5 +1,6 @@
-// Package httpapi holds what every JSON API of the server answers alike: the error shape
-// {"message": …, "status": …}, 405 with its Allow header, and refusals sent before a body is read.
+// Package httpapi holds what every JSON API of the server answers alike: one way to write a JSON
+// answer (its content type, Cache-Control: no-store), the error shape {"message": …, "status": …},
+// 405 with its Allow header, and refusals sent before a body is read.
 package httpapi
 
 import (
@@ -10,15 +11,32 @@ import (
 	"time"
 )
 
-// Error writes the API error shape {"message": msg, "status": status}.
-func Error(w http.ResponseWriter, status int, msg string) {
-	h := w.Header()
+// JSON answers status with v encoded as JSON. Every JSON answer of the server's APIs is written
+// here, by RawJSON or by Error, so all carry the same headers: the JSON content type, nosniff, and
+// Cache-Control: no-store (an API answer is about one request and is never cached).
+func JSON(w http.ResponseWriter, status int, v any) {
+	setJSONHeaders(w.Header())
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v) // a write error means the client has gone
+}
+
+// RawJSON answers status with body, JSON already encoded.
+func RawJSON(w http.ResponseWriter, status int, body []byte) {
+	setJSONHeaders(w.Header())
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+func setJSONHeaders(h http.Header) {
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Del("Content-Length") // a handler may have set it for a body it no longer sends
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(errorBody{Message: msg, Status: status})
+}
+
+// Error writes the API error shape {"message": msg, "status": status}.
+func Error(w http.ResponseWriter, status int, msg string) {
+	JSON(w, status, errorBody{Message: msg, Status: status})
 }
 
 type errorBody struct {

@@ -74,3 +74,18 @@ func TestJSONProblemNamesNoGoType(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONAnswersAreNeverCached(t *testing.T) {
+	for name, write := range map[string]func(http.ResponseWriter){
+		"JSON":    func(w http.ResponseWriter) { JSON(w, http.StatusCreated, map[string]int{"id": 1}) },
+		"RawJSON": func(w http.ResponseWriter) { RawJSON(w, http.StatusCreated, []byte(`{"id":1}`)) },
+	} {
+		w := httptest.NewRecorder()
+		write(w)
+		h := w.Header()
+		if w.Code != http.StatusCreated || h.Get("Content-Type") != "application/json; charset=utf-8" ||
+			h.Get("Cache-Control") != "no-store" || !strings.Contains(w.Body.String(), `{"id":1}`) {
+			t.Errorf("%s: %d %v %q", name, w.Code, h, w.Body)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"reflect"
 	"strings"
@@ -354,5 +355,29 @@ func TestMathInSearchText(t *testing.T) {
 	}
 	if len(doc.Sections) != 1 || doc.Sections[0].Text != "With S the staked tez and D the delegated tez: P = S + D/3" {
 		t.Errorf("sections %+v", doc.Sections)
+	}
+}
+
+// The web app's unit tests render a doc page whose HTML (web/src/test/page.html) is what this
+// converter writes for web/src/test/page.md, so that its components are tested on the markup the
+// build really gives them. Rewrite it with -update after changing the Markdown or the renderers.
+func TestWebFixtureIsWhatTheConverterRenders(t *testing.T) {
+	const src, golden = "../../web/src/test/page.md", "../../web/src/test/page.html"
+	md, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := convert(t, string(md), PageContext{ResolveLink: func(dest string) string { return dest }})
+	if goldentest.Updating() {
+		if err := os.WriteFile(golden, []byte(doc.HTML), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != doc.HTML {
+		t.Errorf("%s is not what the converter renders for %s; run go test ./internal/markdown -run TestWebFixture -update\ngot:\n%s\nfile:\n%s", golden, src, doc.HTML, want)
 	}
 }

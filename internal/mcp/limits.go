@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"tzdocs/internal/assistant"
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/ratelimit"
 	"tzdocs/internal/search"
 )
@@ -121,7 +122,7 @@ func (s *Server) Handler() http.Handler {
 	tooMany := func(w http.ResponseWriter, wait time.Duration) {
 		secs := max(int((wait+time.Second-1)/time.Second), 1)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("Too many requests from your address; wait %d s and try again", secs))
+		httpapi.Error(w, http.StatusTooManyRequests, fmt.Sprintf("Too many requests from your address; wait %d s and try again", secs))
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Browser-based MCP clients call it from the origins the site allows, as they search.
@@ -144,11 +145,11 @@ func (s *Server) Handler() http.Handler {
 				var tooBig *http.MaxBytesError
 				switch {
 				case errors.As(err, &tooBig):
-					writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is over %d bytes; send fewer calls at once", l.MaxBodyBytes))
+					httpapi.Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is over %d bytes; send fewer calls at once", l.MaxBodyBytes))
 				case errors.Is(err, os.ErrDeadlineExceeded):
-					writeError(w, http.StatusRequestTimeout, "The request body did not arrive in time")
+					httpapi.Error(w, http.StatusRequestTimeout, "The request body did not arrive in time")
 				default:
-					writeError(w, http.StatusBadRequest, "The request body could not be read")
+					httpapi.Error(w, http.StatusBadRequest, "The request body could not be read")
 				}
 				return
 			}
@@ -230,14 +231,11 @@ func writeRPCErrors(w http.ResponseWriter, status int, calls []rpcCall, code int
 		}
 		out = append(out, answer{JSONRPC: "2.0", ID: id, Error: rpcError{Code: code, Message: msg}})
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
 	if len(calls) == 1 && len(out) == 1 {
-		_ = enc.Encode(out[0])
+		httpapi.JSON(w, status, out[0])
 		return
 	}
-	_ = enc.Encode(out)
+	httpapi.JSON(w, status, out)
 }
 
 // cappedWriter holds an answer of at most limit bytes; past it, it notes so and keeps nothing.
@@ -258,11 +256,4 @@ func (c *cappedWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	return c.body.Write(p)
-}
-
-// writeError answers with the JSON error every API of the site uses.
-func writeError(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{"message": msg, "status": status})
 }

@@ -210,6 +210,8 @@ type AskAIConfig struct {
 	SuggestedQuestions []string `json:"suggestedQuestions"`
 	// SuggestedQuestionsIndex is the extra index name the suggested questions are answered under.
 	SuggestedQuestionsIndex string `json:"suggestedQuestionsIndex,omitempty"`
+	// Disclaimer is shown under every conversation (not the chatbot's FooterText).
+	Disclaimer string `json:"disclaimer"`
 }
 
 // ChatbotConfig is what the chatbot panel needs.

@@ -54,9 +54,8 @@ type HandlerOptions struct {
 	// Settings fills in what a request leaves out; nil → DefaultSettings().
 	Settings *Settings
 	// Origins are the browser origins allowed to call the API from other sites (site.yaml's
-	// themeConfig.search.allowedOrigins, by default the site's own origin). Nil keeps the old
-	// answer, Access-Control-Allow-Origin "*", until every caller passes them; internal/server
-	// does not yet.
+	// themeConfig.search.allowedOrigins, by default the site's own origin); internal/server
+	// passes them. Nil answers Access-Control-Allow-Origin "*" (tests and benchmarks only).
 	Origins *Origins
 	// Suggested is the suggested-questions index DocSearch's Ask AI reads (nil: none); its names
 	// are answered besides IndexName.
@@ -104,7 +103,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 		}
 		_, rest, ok := strings.Cut(r.URL.Path, "/1/indexes/")
 		if !ok || rest == "" {
-			writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
+			httpapi.Error(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
 			return
 		}
 		client := ratelimit.ClientKey(r, opts.Limits.TrustProxy)
@@ -135,7 +134,7 @@ func Handler(ix *Index, opts HandlerOptions) http.Handler {
 func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, body []byte) {
 	name, sub, _ := strings.Cut(rest, "/")
 	if name != "*" && !s.knownIndex(name) {
-		writeError(w, http.StatusNotFound, "Index does not exist")
+		httpapi.Error(w, http.StatusNotFound, "Index does not exist")
 		return
 	}
 	// post and get answer 405 with the methods allowed when the request has another method.
@@ -173,7 +172,7 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, bod
 			writeErr(w, err)
 			return
 		}
-		writeRaw(w, http.StatusOK, answer)
+		httpapi.RawJSON(w, http.StatusOK, answer)
 	case name != "*" && (sub == "query" || facetQuery):
 		if !post() {
 			return
@@ -189,7 +188,7 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, bod
 		s.answerOne(w, req)
 	case name != "*" && sub == "settings":
 		if get() {
-			writeJSON(w, http.StatusOK, s.opts.Settings)
+			httpapi.JSON(w, http.StatusOK, s.opts.Settings)
 		}
 	case name != "*" && sub == "":
 		if !get() {
@@ -202,7 +201,7 @@ func (s *session) route(w http.ResponseWriter, r *http.Request, rest string, bod
 		}
 		s.answerOne(w, req)
 	default:
-		writeError(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
+		httpapi.Error(w, http.StatusNotFound, "no such search endpoint; use POST /1/indexes/*/queries")
 	}
 }
 
@@ -300,7 +299,7 @@ func (s *session) answerOne(w http.ResponseWriter, req request) {
 		writeErr(w, err)
 		return
 	}
-	writeRaw(w, http.StatusOK, append(one, '\n'))
+	httpapi.RawJSON(w, http.StatusOK, append(one, '\n'))
 }
 
 func (s *session) answer(req request) (map[string]any, error) {
@@ -429,37 +428,18 @@ func writeErr(w http.ResponseWriter, err error) {
 	var missing *notFound
 	switch {
 	case errors.Is(err, errSlowBody):
-		writeError(w, http.StatusRequestTimeout, err.Error())
+		httpapi.Error(w, http.StatusRequestTimeout, err.Error())
 	case errors.As(err, &unknown):
-		writeError(w, http.StatusBadRequest, unknown.Error())
+		httpapi.Error(w, http.StatusBadRequest, unknown.Error())
 	case errors.As(err, &missing):
-		writeError(w, http.StatusNotFound, missing.msg)
+		httpapi.Error(w, http.StatusNotFound, missing.msg)
 	case errors.As(err, &over):
-		writeError(w, http.StatusBadRequest, over.msg)
+		httpapi.Error(w, http.StatusBadRequest, over.msg)
 	case errors.As(err, &big):
-		writeError(w, http.StatusRequestEntityTooLarge, big.Error())
+		httpapi.Error(w, http.StatusRequestEntityTooLarge, big.Error())
 	case errors.As(err, &bad):
-		writeError(w, http.StatusBadRequest, bad.msg)
+		httpapi.Error(w, http.StatusBadRequest, bad.msg)
 	default:
-		writeError(w, http.StatusInternalServerError, "internal error")
+		httpapi.Error(w, http.StatusInternalServerError, "internal error")
 	}
-}
-
-func writeError(w http.ResponseWriter, status int, msg string) {
-	httpapi.Error(w, status, msg)
-}
-
-// writeRaw writes JSON that is already encoded.
-func writeRaw(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

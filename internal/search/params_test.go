@@ -1,11 +1,93 @@
 package search
 
 import (
+	"encoding/json"
+	"flag"
 	"net/http"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 )
+
+var updateREADME = flag.Bool("update", false, "rewrite the README's table of search parameters from searchParams")
+
+// The README's table of search parameters sits between these lines.
+const (
+	readmeTableStart = "<!-- The table below is written from searchParams (internal/search/params.go): go test ./internal/search -run TestREADMEParameterTable -update -->\n"
+	readmeTableEnd   = "<!-- end of the table of search parameters -->\n"
+)
+
+func TestREADMEParameterTable(t *testing.T) {
+	const path = "../../README.md"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	before, rest, ok := strings.Cut(readme, readmeTableStart)
+	table, after, ok2 := strings.Cut(rest, readmeTableEnd)
+	if !ok || !ok2 {
+		t.Fatalf("README.md has no table of search parameters between %q and %q", readmeTableStart, readmeTableEnd)
+	}
+	want := paramTable()
+	if table == want {
+		return
+	}
+	if *updateREADME {
+		if err := os.WriteFile(path, []byte(before+readmeTableStart+want+readmeTableEnd+after), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's table of search parameters differs from searchParams; run go test ./internal/search -run TestREADMEParameterTable -update\nREADME:\n%s\nwant:\n%s", table, want)
+}
+
+func TestParameterDeclarations(t *testing.T) {
+	settings := map[string]bool{}
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Settings]()) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		settings[name] = true
+	}
+	seen := map[string]bool{}
+	for _, p := range searchParams {
+		if seen[p.name] {
+			t.Errorf("%s is declared twice", p.name)
+		}
+		seen[p.name] = true
+		if p.fill != nil && !settings[p.name] {
+			t.Errorf("%s is filled in from the settings, which have no %s field to say so", p.name, p.name)
+		}
+		if p.group != groupNoEffect && p.apply == nil {
+			t.Errorf("%s is declared with an effect but has no apply", p.name)
+		}
+		if envelopeFields[p.name] {
+			t.Errorf("%s is both a parameter and a field of the multi-query envelope", p.name)
+		}
+	}
+	// A setting that a request may give has a fill, or is the engine's fixed default.
+	fixed := map[string]bool{"typoTolerance": true, "minWordSizefor1Typo": true, "minWordSizefor2Typos": true}
+	for name := range settings {
+		if p := paramsByName[name]; p != nil && p.group != groupNoEffect && p.fill == nil && !fixed[name] {
+			t.Errorf("the settings answer %s, but a request that leaves it out does not get that value", name)
+		}
+	}
+	// Every value the settings answer is one a request could send.
+	var m map[string]json.RawMessage
+	b, _ := json.Marshal(DefaultSettings())
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for name, raw := range m {
+		if p := paramsByName[name]; p != nil && p.apply != nil {
+			var r request
+			if err := p.apply(&r, paramValue{raw: raw}); err != nil {
+				t.Errorf("the settings answer %s: %s, which a request may not send: %v", name, raw, err)
+			}
+		}
+	}
+}
 
 // stockClientParams are the search parameters the official clients send: DocSearch 3, 4 and 5
 // (createDocSearchSources, useFacetValues, Ask AI suggestions), Docusaurus's search page
@@ -22,8 +104,8 @@ var stockClientParams = []string{
 
 func TestStockClientParametersAreAccepted(t *testing.T) {
 	for _, p := range stockClientParams {
-		if k := searchParams[p]; k != paramUsed && k != paramNoEffect {
-			t.Errorf("%s, sent by a stock client, is not accepted (kind %d)", p, k)
+		if paramsByName[p] == nil {
+			t.Errorf("%s, sent by a stock client, is not accepted", p)
 		}
 	}
 }

@@ -15,64 +15,6 @@ var supportedLanguages = strings.Fields(`af ar az bg bn ca cs cy da de el en eo 
 	fr ga gl he hi hu hy id is it ja ka kk ko ku ky lt lv mi mn mr ms mt nb nl no ns pl ps pt
 	pt-br qu ro ru sk sq sv sw ta te th tl tn tr tt uk ur uz zh`)
 
-// applyWordParam sets a parameter about how the query's words are read and ranked. It reports
-// false for a key it does not handle.
-func (r *request) applyWordParam(key string, v paramValue) (bool, error) {
-	q := &r.Query
-	var err error
-	var on bool
-	switch key {
-	case "ignorePlurals":
-		on, err = v.languageSwitch()
-		q.NoPlurals = !on
-	case "removeStopWords":
-		on, err = v.languageSwitch()
-		q.KeepStopWords = !on
-	case "naturalLanguages":
-		r.naturalLanguages, err = v.languages()
-	case "removeWordsIfNoResults":
-		q.WordRemoval, err = v.oneOf("none", "lastWords", "firstWords", "allOptional")
-	case "optionalWords":
-		if !v.isNull() {
-			q.OptionalWords, err = v.strings()
-		}
-	case "similarQuery":
-		q.SimilarQuery, err = v.string()
-	case "advancedSyntaxFeatures":
-		var features []string
-		features, err = v.subsetOf("exactPhrase", "excludeWords")
-		q.NoPhrases = !slices.Contains(features, "exactPhrase")
-		q.NoExclusions = !slices.Contains(features, "excludeWords")
-	case "alternativesAsExact":
-		var alts []string
-		alts, err = v.subsetOf("ignorePlurals", "singleWordSynonym", "multiWordsSynonym", "ignoreConjugations")
-		q.PluralsAsExact = slices.Contains(alts, "ignorePlurals")
-		q.ConjugationsAsExact = slices.Contains(alts, "ignoreConjugations")
-	case "disableTypoToleranceOnAttributes":
-		q.NoTypoAttrs, err = v.searchable()
-	case "disableExactOnAttributes":
-		q.NoExactAttrs, err = v.searchable()
-	case "allowTyposOnNumericTokens":
-		q.NumericTypos, err = v.bool()
-	case "exactOnSingleWordQuery":
-		q.ExactSingleWord, err = v.oneOf("attribute", "none", "word")
-	case "minProximity":
-		q.MinProximity, err = v.intIn(1, 7)
-	case "attributeCriteriaComputedByMinProximity":
-		q.AttributeByProximity, err = v.bool()
-	case "sumOrFiltersScores":
-		q.SumOrFiltersScores, err = v.bool()
-	case "mode":
-		// There is no NeuralSearch model: neuralSearch answers as keywordSearch does.
-		_, err = v.oneOf("keywordSearch", "neuralSearch")
-	case "semanticSearch":
-		err = v.semanticSearch()
-	default:
-		return false, nil
-	}
-	return true, err
-}
-
 // applyNaturalLanguages gives the parameters naturalLanguages sets, when the request did not
 // set them itself, the values Algolia gives them for a natural language query: plurals and
 // stop words handled for the languages named, every word optional.
@@ -90,10 +32,6 @@ func (r *request) applyNaturalLanguages() {
 	if !r.Given["removeWordsIfNoResults"] {
 		r.Query.WordRemoval = "allOptional"
 	}
-}
-
-func (v paramValue) isNull() bool {
-	return !v.isString && bytes.Equal(bytes.TrimSpace(v.raw), []byte("null"))
 }
 
 // languageSwitch reads ignorePlurals or removeStopWords: true, false (booleans or strings) or a

@@ -208,117 +208,21 @@ func (r *request) validate() error {
 	return nil
 }
 
-// apply sets one search parameter. Algolia parameters without effect here are accepted (see
-// searchParams); unknown names are refused as Algolia refuses them.
+// apply sets one search parameter as its declaration in searchParams says. Algolia parameters
+// without effect here are accepted; unknown names are refused as Algolia refuses them.
 func (r *request) apply(key string, v paramValue) error {
-	var err error
-	q := &r.Query
+	p := paramsByName[key]
+	if p == nil {
+		return &unknownParam{key}
+	}
 	if r.Given == nil {
 		r.Given = map[string]bool{}
 	}
 	r.Given[key] = true
-	switch key {
-	case "query":
-		q.Text, err = v.string()
-	case "hitsPerPage":
-		q.HitsPerPage, err = v.intIn(0, MaxHitsPerPage)
-		q.NoHits = err == nil && q.HitsPerPage == 0
-	case "offset":
-		q.Offset, err = v.intIn(0, PaginationLimitedTo)
-	case "length":
-		q.Length, err = v.intIn(0, MaxHitsPerPage)
-		q.NoHits = err == nil && q.Length == 0
-	case "restrictSearchableAttributes":
-		q.Searchable, err = v.searchable()
-	case "typoTolerance":
-		q.Typos, err = v.typoTolerance()
-	case "minWordSizefor1Typo":
-		q.MinWordSizeFor1Typo, err = v.intIn(1, 100)
-	case "minWordSizefor2Typos":
-		q.MinWordSizeFor2Typos, err = v.intIn(1, 100)
-	case "advancedSyntax":
-		q.AdvancedSyntax, err = v.bool()
-	case "queryType":
-		q.QueryType, err = v.oneOf("prefixLast", "prefixAll", "prefixNone")
-	case "optionalFilters":
-		var groups [][]string
-		if groups, err = v.groups(key); err == nil {
-			q.Optional, err = parseOptionalFilters(groups)
-		}
-	case "facets":
-		q.Facets, err = v.strings()
-	case "maxValuesPerFacet":
-		q.MaxValuesPerFacet, err = v.intIn(1, MaxValuesPerFacetLimit)
-	case "sortFacetValuesBy":
-		q.SortFacetValuesBy, err = v.oneOf("count", "alpha")
-	case "facetingAfterDistinct":
-		q.FacetingAfterDistinct, err = v.bool()
-	case "facetQuery":
-		r.FacetQuery, err = v.string()
-	case "maxFacetHits":
-		r.MaxFacetHits, err = v.intIn(1, MaxFacetHits)
-	case "analytics":
-		var on bool
-		on, err = v.bool()
-		r.NoAnalytics = !on
-	case "responseFields":
-		r.ResponseFields, err = v.strings()
-	case "page":
-		q.Page, err = v.intIn(0, 1<<20)
-	case "facetFilters":
-		q.Filters, err = v.filters()
-	case "filters":
-		if _, ok := v.text(); !ok && !bytes.Equal(bytes.TrimSpace(v.raw), []byte("null")) {
-			return badf("parameter filters: must be a string such as \"type:lvl1 AND NOT language:fr\"")
-		}
-		err = q.addCondition(v, ParseCondition)
-	case "numericFilters":
-		err = q.addCondition(v, func(s string) (Condition, error) {
-			groups, err := v.groups(key)
-			if err != nil {
-				return nil, err
-			}
-			return numericFilters(groups)
-		})
-	case "tagFilters":
-		err = q.addCondition(v, func(string) (Condition, error) {
-			groups, err := v.groups(key)
-			if err != nil {
-				return nil, err
-			}
-			return tagFilters(groups), nil
-		})
-	case "attributesToRetrieve":
-		r.AttributesToRetrieve, err = v.strings()
-	case "attributesToHighlight":
-		q.AttributesToHighlight, err = v.strings()
-		if err == nil && q.AttributesToHighlight == nil {
-			q.AttributesToHighlight = []string{}
-		}
-	case "attributesToSnippet":
-		q.AttributesToSnippet, err = v.strings()
-	case "highlightPreTag":
-		q.HighlightPreTag, err = v.string()
-	case "highlightPostTag":
-		q.HighlightPostTag, err = v.string()
-	case "snippetEllipsisText":
-		q.SnippetEllipsisText, err = v.string()
-	case "clickAnalytics":
-		r.ClickAnalytics, err = v.bool()
-	case "getRankingInfo":
-		r.GetRankingInfo, err = v.bool()
-	case "userToken":
-		r.UserToken, err = v.string()
-	case "distinct":
-		q.Distinct, err = v.distinct()
-	default:
-		handled, werr := r.applyWordParam(key, v)
-		if !handled {
-			return checkParam(key)
-		}
-		err = werr
+	if p.apply == nil {
+		return nil
 	}
-	if err != nil {
+	if err := p.apply(r, v); err != nil {
 		return badf("parameter %s: %v", key, err)
 	}
 	return nil

@@ -1,7 +1,5 @@
 package search
 
-import "slices"
-
 // Settings are the index settings (Algolia's names and shape): the ones a request leaves out are
 // taken from here, and GET /1/indexes/{name}/settings returns them.
 type Settings struct {
@@ -77,67 +75,12 @@ func DefaultSettings() Settings {
 	}
 }
 
-// applyDefaults fills in the parameters a request did not give from the settings.
+// applyDefaults fills in the parameters a request did not give from the settings, as each
+// parameter's declaration (searchParams) says.
 func (s *Settings) applyDefaults(r *request) {
-	q := &r.Query
-	given := func(k string) bool { return r.Given[k] }
-	if !given("attributesToSnippet") {
-		q.AttributesToSnippet = slices.Clone(s.AttributesToSnippet)
-	}
-	if !given("attributesToHighlight") && s.AttributesToHighlight != nil {
-		q.AttributesToHighlight = slices.Clone(s.AttributesToHighlight)
-	}
-	if !given("snippetEllipsisText") {
-		q.SnippetEllipsisText = s.SnippetEllipsisText
-	}
-	if !given("highlightPreTag") {
-		q.HighlightPreTag = s.HighlightPreTag
-	}
-	if !given("highlightPostTag") {
-		q.HighlightPostTag = s.HighlightPostTag
-	}
-	if !given("hitsPerPage") && !given("length") {
-		q.HitsPerPage = s.HitsPerPage
-	}
-	if !given("distinct") && s.Distinct != 1 {
-		q.Distinct = s.Distinct
-		if q.Distinct == 0 {
-			q.Distinct = -1
+	for i := range searchParams {
+		if p := &searchParams[i]; p.fill != nil && !r.Given[p.name] {
+			p.fill(s, r)
 		}
-	}
-	if !given("maxValuesPerFacet") {
-		q.MaxValuesPerFacet = s.MaxValuesPerFacet
-	}
-	s.applyWordDefaults(r)
-}
-
-// applyWordDefaults fills in how the query's words are read; naturalLanguages has set plurals
-// and stop words already when the request gives it.
-func (s *Settings) applyWordDefaults(r *request) {
-	q := &r.Query
-	given := func(k string) bool { return r.Given[k] }
-	natural := len(r.naturalLanguages) > 0
-	if !given("ignorePlurals") && !natural {
-		q.NoPlurals = !s.IgnorePlurals
-	}
-	if !given("removeStopWords") && !natural {
-		q.KeepStopWords = !s.RemoveStopWords
-	}
-	if !given("allowTyposOnNumericTokens") {
-		q.NumericTypos = s.AllowTyposOnNumericTokens
-	}
-	if !given("advancedSyntaxFeatures") && s.AdvancedSyntaxFeatures != nil {
-		q.NoPhrases = !slices.Contains(s.AdvancedSyntaxFeatures, "exactPhrase")
-		q.NoExclusions = !slices.Contains(s.AdvancedSyntaxFeatures, "excludeWords")
-	}
-	if !given("exactOnSingleWordQuery") {
-		q.ExactSingleWord = s.ExactOnSingleWordQuery
-	}
-	if !given("alternativesAsExact") {
-		q.PluralsAsExact = slices.Contains(s.AlternativesAsExact, "ignorePlurals")
-		q.ConjugationsAsExact = slices.Contains(s.AlternativesAsExact, "ignoreConjugations")
-	}
-	if !given("minProximity") {
-		q.MinProximity = s.MinProximity
 	}
 }

@@ -56,3 +56,44 @@ func TestAPIErrorsHaveOneShape(t *testing.T) {
 		t.Errorf("POST a page: %d, Allow %q", rec.Code, rec.Header().Get("Allow"))
 	}
 }
+
+// Every JSON answer of the APIs, success or error, is written by httpapi: the same content type,
+// never cached.
+func TestAPIAnswersShareTheirHeaders(t *testing.T) {
+	s, _ := fullServer(t, nil, 0, nil)
+	for _, c := range []struct {
+		method, path, body string
+		header             map[string]string
+		status             int
+	}{
+		{"POST", "/api/search/1/indexes/*/queries", `{"requests":[{"indexName":"docs","query":"bakers"}]}`, nil, 200},
+		{"GET", "/api/search/1/indexes/docs/settings", "", nil, 200},
+		{"POST", "/api/search/1/indexes/*/queries", `{"requests":[{"indexName":"docs","colour":"red"}]}`, nil, 400},
+		{"POST", "/api/askai/chat/token", "", map[string]string{"x-algolia-assistant-id": "tezosdocs"}, 200},
+		{"POST", "/api/askai/chat/token", "", map[string]string{"x-algolia-assistant-id": "another"}, 403},
+		{"POST", "/api/askai/chat", `{}`, nil, 401},
+		{"POST", "/api/feedback", `{"url":"/architecture","helpful":true}`, map[string]string{"Content-Type": "application/json"}, 201},
+		{"POST", "/api/feedback", `{"url":"/architecture","helpful":"yes"}`, map[string]string{"Content-Type": "application/json"}, 400},
+		{"POST", "/api/insights/1/events", `{"events":[{"eventType":"view","eventName":"Hits Viewed","index":"docs","userToken":"reader-1","objectIDs":["a"]}]}`, map[string]string{"Content-Type": "application/json"}, 200},
+		{"GET", "/api/admin/session", "", nil, 0},
+		{"GET", "/readyz", "", nil, 200},
+		{"GET", "/api/nothing/here", "", nil, 404},
+	} {
+		req := httptest.NewRequest(c.method, c.path, strings.NewReader(c.body))
+		for k, v := range c.header {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if c.status != 0 && rec.Code != c.status {
+			t.Errorf("%s %s: status %d, want %d: %s", c.method, c.path, rec.Code, c.status, rec.Body)
+			continue
+		}
+		h := rec.Header()
+		if h.Get("Content-Type") != "application/json; charset=utf-8" || h.Get("Cache-Control") != "no-store" ||
+			h.Get("X-Content-Type-Options") != "nosniff" || !json.Valid(rec.Body.Bytes()) {
+			t.Errorf("%s %s: %d, Content-Type %q, Cache-Control %q, nosniff %q, body %q", c.method, c.path, rec.Code,
+				h.Get("Content-Type"), h.Get("Cache-Control"), h.Get("X-Content-Type-Options"), rec.Body)
+		}
+	}
+}

@@ -205,7 +205,7 @@ func routeKey(p string) string {
 }
 
 // page finds the canonical route for a request path, accepting "/x", "/x/", "/x/index.html" and
-// "/x.html" (SPEC §2). ok is false when the path names no page.
+// "/x.html" (docs/behaviour.md, "Routes"). ok is false when the path names no page.
 func (s *siteFiles) page(p string) (canonical string, ok bool) {
 	key := p
 	switch {

@@ -70,7 +70,6 @@ func (s *Server) handleInsights() http.Handler {
 			httpapi.Error(w, http.StatusServiceUnavailable, "analytics are busy; none of these events was recorded, send them again in a few seconds")
 			return
 		}
-		h.Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":200,"message":"OK"}`))
+		httpapi.RawJSON(w, http.StatusOK, []byte(`{"status":200,"message":"OK"}`+"\n"))
 	})
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"sort"
@@ -13,6 +12,7 @@ import (
 
 	"tzdocs/internal/assistant"
 	"tzdocs/internal/feedback"
+	"tzdocs/internal/httpapi"
 	"tzdocs/internal/metrics"
 )
 
@@ -106,11 +106,8 @@ type readyBody struct {
 func (rd *readiness) handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if rd.draining.Load() {
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-store")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_ = json.NewEncoder(w).Encode(readyBody{Message: "not ready: " + msgShuttingDown, Status: http.StatusServiceUnavailable,
-				Checks: map[string]string{"shutdown": msgShuttingDown}})
+			httpapi.JSON(w, http.StatusServiceUnavailable, readyBody{Message: "not ready: " + msgShuttingDown,
+				Status: http.StatusServiceUnavailable, Checks: map[string]string{"shutdown": msgShuttingDown}})
 			return
 		}
 		failed, results := rd.run(r.Context())
@@ -121,10 +118,7 @@ func (rd *readiness) handler() http.Handler {
 			body.Status = status
 			body.Message = "not ready: " + strings.Join(failed, "; ")
 		}
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		_ = json.NewEncoder(w).Encode(body)
+		httpapi.JSON(w, status, body)
 	})
 }
 

@@ -293,7 +293,7 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
-// contentSecurityPolicy allows only this origin (SPEC §7: nothing third-party is contacted by
+// contentSecurityPolicy allows only this origin (nothing third-party is contacted by
 // default), plus the build's inline scripts and the inline styles of its content by hash (never
 // 'unsafe-inline'), the third-party origins the build asked for (a configured tag manager), and the
 // origins of what the pages themselves embed.

@@ -28,7 +28,7 @@ func siteData(s *content.Site) output.SiteData {
 			MaxResultsPerGroup: t.Search.MaxResultsPerGroup, MissingResultsURL: t.Search.MissingResultsURL, ExternalURLRegex: t.Search.ExternalURLRegex,
 			Replicas: t.Search.Replicas, AllowedOrigins: t.Search.AllowedOrigins},
 		AskAI: output.AskAIConfig{Enabled: t.AskAI.Enabled, AssistantID: t.AskAI.AssistantID, SuggestedQuestions: t.AskAI.SuggestedQuestions,
-			SuggestedQuestionsIndex: t.AskAI.SuggestedQuestionsIndex},
+			SuggestedQuestionsIndex: t.AskAI.SuggestedQuestionsIndex, Disclaimer: t.AskAI.Disclaimer},
 		Chatbot: output.ChatbotConfig(t.Chatbot),
 	}
 	if ab := t.AnnouncementBar; ab != nil {
@@ -79,7 +79,7 @@ func navItem(s *content.Site, it config.NavbarItem) (item output.NavItem, ok boo
 	case "doc":
 		d, ok := s.ByID[it.DocID]
 		if !ok {
-			return nil, false // a draft: renders nothing (SPEC §5)
+			return nil, false // a draft: renders nothing
 		}
 		link.Href = d.Route
 		if link.Label == "" {

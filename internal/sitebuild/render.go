@@ -513,7 +513,7 @@ func renderKey(parts ...[]byte) string {
 }
 
 // inlineSites marshals the site data a page inlines, by the page's sidebar ("" for pages without
-// one): the site data with only that sidebar (DESIGN.md: doc page first load). The app fetches
+// one): the site data with only that sidebar (the first-load budget of docs/behaviour.md). The app fetches
 // output.SiteDataFile, which has them all, when the reader moves to a page of another sidebar.
 func inlineSites(sd output.SiteData) (map[string][]byte, error) {
 	sites := make(map[string][]byte, len(sd.Sidebars)+1)

@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// The first-load budgets of a doc page (DESIGN.md), in gzip bytes.
+// The first-load budgets of a doc page (docs/behaviour.md, "Budgets"), in gzip bytes.
 const (
 	FirstLoadJSBudget  = 80 << 10
 	FirstLoadCSSBudget = 15 << 10
@@ -90,7 +90,7 @@ func gzipSize(b []byte) int {
 	return buf.Len()
 }
 
-// The code that opening Ask AI loads (DESIGN.md budget: 60 KB gzip), as sources of the web app: the
+// The code that opening Ask AI loads (budget: 60 KB gzip, docs/behaviour.md), as sources of the web app: the
 // chatbot panel, and the assistant view the search dialog loads in AI mode.
 const (
 	AskAIPanelSource = "src/assistant/ChatbotPanel/index.tsx"

@@ -95,7 +95,7 @@ func TestInlineSitesHoldOnlyThePagesSidebar(t *testing.T) {
 }
 
 // TestFixtureDocPageFirstLoadWithinBudget builds the fixture site with the web app as last built
-// (web/dist) and holds a doc page's first load to DESIGN.md's budgets. bench/build prints the same
+// (web/dist) and holds a doc page's first load to its budgets (docs/behaviour.md). bench/build prints the same
 // figure, part by part, for the real docs.
 func TestFixtureDocPageFirstLoadWithinBudget(t *testing.T) {
 	web, err := filepath.Abs(filepath.Join("..", "..", "web", "dist"))
@@ -133,7 +133,7 @@ func TestFixtureDocPageFirstLoadWithinBudget(t *testing.T) {
 		for _, p := range w.Parts {
 			parts.WriteString("\n  " + p.Name + ": " + formatKB(p.Gzip))
 		}
-		t.Errorf("a doc page's first load is JS %s, CSS %s gzip; the budgets are %s and %s (DESIGN.md). Parts:%s",
+		t.Errorf("a doc page's first load is JS %s, CSS %s gzip; the budgets are %s and %s (docs/behaviour.md). Parts:%s",
 			formatKB(w.JS), formatKB(w.CSS), formatKB(FirstLoadJSBudget), formatKB(FirstLoadCSSBudget), parts.String())
 	}
 	checkAdminApart(t, out, w)

@@ -30,7 +30,7 @@ func burstBody() []byte {
 }
 
 // burst sends rounds of n concurrent largest requests and reports the server's peak resident
-// memory (VmHWM), which must stay under 300 MB (DESIGN.md, Budgets).
+// memory (VmHWM), which must stay under 300 MB (docs/behaviour.md, "Budgets").
 func burst(client *http.Client, endpoint string, srv *server, n, rounds int, out io.Writer) error {
 	if srv == nil {
 		return errors.New("-burst measures the memory of a server it starts; leave out -url")

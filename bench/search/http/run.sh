@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTTP latency of the search API on loopback (issue 5): an open-loop run at a constant 500
+# HTTP latency of the search API on loopback (docs/behaviour.md, "Budgets"): an open-loop run at a constant 500
 # requests/s for 20 s (the Go generator in this folder; wrk has no rate control and Debian has
 # no wrk2), then a short closed-loop wrk run for the saturation throughput.
 # Usage: bench/search/http/run.sh [flags of go run ./bench/search/http]   (after make build)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Search quality of Pagefind next to ours on bench/search/queries.tsv (issue 5), over dist/.
+# Search quality of Pagefind next to ours on bench/search/queries.tsv over dist/.
 # Usage: bench/search/pagefind/run.sh [-v] [-no-ours]   (after make build)
 set -euo pipefail
 cd "$(dirname "$0")"

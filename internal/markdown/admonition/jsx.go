@@ -98,25 +98,20 @@ func (jsxParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) 
 	if node.(*Admonition).oneLine {
 		return parser.Close
 	}
-	line, _ := reader.PeekLine()
-	if !jsxClose.Match(line) {
-		return parser.Continue | parser.HasChildren
-	}
 	// A closing tag belongs to the innermost open <Admonition>, and never to a code fence's text.
-	if jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+	if !jsxtag.ClosesAt(node, reader, pc, jsxClose, func(b ast.Node) bool {
 		a, ok := b.(*Admonition)
 		return b.Kind() == ast.KindFencedCodeBlock || (ok && a.jsx)
 	}) {
 		return parser.Continue | parser.HasChildren
 	}
-	reader.AdvanceToEOL()
 	node.(*Admonition).closed = true
 	return parser.Close
 }
 
 func (jsxParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Admonition); !n.closed {
-		diag.Fail(pc, n.start, "<Admonition> is not closed; add a line </Admonition> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "Admonition")
 	}
 }
 

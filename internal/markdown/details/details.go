@@ -98,11 +98,8 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		reader.AdvanceToEOL()
 		return parser.Continue | parser.NoChildren
 	}
-	if !closeTag.Match(line) {
-		return parser.Continue | parser.HasChildren
-	}
 	// The closing tag belongs to the innermost open block that can take it.
-	if jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
+	if !jsxtag.ClosesAt(node, reader, pc, closeTag, func(b ast.Node) bool {
 		switch b.(type) {
 		case *ast.FencedCodeBlock, *Details:
 			return true
@@ -111,7 +108,6 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 	}) {
 		return parser.Continue | parser.HasChildren
 	}
-	reader.AdvanceToEOL()
 	n.closed = true
 	return parser.Close
 }
@@ -120,7 +116,7 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 // around it.
 func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Details); !n.closed {
-		diag.Fail(pc, n.start, "<details> is not closed; add a line </details> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "details")
 	}
 }
 func (blockParser) CanInterruptParagraph() bool { return true }

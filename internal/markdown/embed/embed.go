@@ -15,7 +15,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
@@ -28,18 +27,13 @@ var KindDiagram = ast.NewNodeKind("LucidDiagram")
 
 // Diagram is a <LucidDiagram>: a diagram page of another site shown in a frame.
 type Diagram struct {
-	ast.BaseBlock
+	jsxtag.TagBlock
 	Src, ID, Title string
 	Width, Height  string // CSS lengths
-	Offset         int    // source offset of the tag, for diagnostics
-	pending        jsxtag.Pending
 }
 
 // Kind implements ast.Node.
 func (n *Diagram) Kind() ast.NodeKind { return KindDiagram }
-
-// IsRaw implements ast.Node.
-func (n *Diagram) IsRaw() bool { return true }
 
 // Dump implements ast.Node.
 func (n *Diagram) Dump(source []byte, level int) {
@@ -51,73 +45,42 @@ var KindQuiz = ast.NewNodeKind("QuizQuestion")
 
 // Quiz is a <QuizQuestion>: a question, its options, and which one is right.
 type Quiz struct {
-	ast.BaseBlock
+	jsxtag.TagBlock
 	Question string
 	Options  []string
 	Answer   int // index into Options, -1 when not given
-	Offset   int
-	pending  jsxtag.Pending
 }
 
 // Kind implements ast.Node.
 func (n *Quiz) Kind() ast.NodeKind { return KindQuiz }
-
-// IsRaw implements ast.Node.
-func (n *Quiz) IsRaw() bool { return true }
 
 // Dump implements ast.Node.
 func (n *Quiz) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Question": n.Question}, nil)
 }
 
-// pendingOf returns the tag gatherer of a node of this package.
-func pendingOf(n ast.Node) *jsxtag.Pending {
-	switch n := n.(type) {
-	case *Diagram:
-		return &n.pending
-	case *Quiz:
-		return &n.pending
-	}
-	return nil
-}
-
-type blockParser struct{}
-
-func (blockParser) Trigger() []byte { return []byte{'<'} }
-
-func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	n := ast.Node(&Diagram{})
-	offset, ok := jsxtag.OpenBlock(pendingOf(n), reader, "LucidDiagram")
-	if ok {
-		n.(*Diagram).Offset = offset
-		return n, parser.NoChildren
-	}
-	n = &Quiz{Answer: -1}
-	if offset, ok = jsxtag.OpenBlock(pendingOf(n), reader, "QuizQuestion"); ok {
-		n.(*Quiz).Offset = offset
-		return n, parser.NoChildren
-	}
-	return nil, parser.NoChildren
-}
-
-func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	return jsxtag.ContinueBlock(pendingOf(node), reader, pc)
+// blockParser reads <LucidDiagram … /> and <QuizQuestion … />.
+var blockParser = jsxtag.SelfClosing{
+	Names: []string{"LucidDiagram", "QuizQuestion"},
+	New: func(name string) ast.Node {
+		if name == "LucidDiagram" {
+			return &Diagram{}
+		}
+		return &Quiz{Answer: -1}
+	},
+	Read: read,
 }
 
 // cssLength accepts the sizes authors write: 640, 640px, 100%, 30rem.
 var cssLength = regexp.MustCompile(`^\d+(\.\d+)?(px|%|em|rem|vw|vh)?$`)
 
-func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	p := pendingOf(node)
+// read fills a diagram or a quiz in from its tag.
+func read(node ast.Node, tag jsxtag.Tag, pc parser.Context) {
 	switch n := node.(type) {
 	case *Diagram:
-		if !p.Done {
-			diag.Warn(pc, n.Offset, "<LucidDiagram> tag is not complete; end it with />")
-			return
-		}
-		n.Src, _ = p.Tag.Get("src")
-		n.ID, _ = p.Tag.Get("id")
-		n.Title, _ = p.Tag.Get("title")
+		n.Src, _ = tag.Get("src")
+		n.ID, _ = tag.Get("id")
+		n.Title, _ = tag.Get("title")
 		if n.Src == "" {
 			diag.Warn(pc, n.Offset, "<LucidDiagram> has no src; add the diagram's embed address as src=\"https://…\"")
 		}
@@ -126,7 +89,7 @@ func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 			name string
 			into *string
 		}{{"width", &n.Width}, {"height", &n.Height}} {
-			v, ok := p.Tag.Get(a.name)
+			v, ok := tag.Get(a.name)
 			if !ok {
 				continue
 			}
@@ -140,19 +103,15 @@ func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 			*a.into = v
 		}
 	case *Quiz:
-		if !p.Done {
-			diag.Warn(pc, n.Offset, "<QuizQuestion> tag is not complete; end it with />")
-			return
-		}
-		n.Question, _ = p.Tag.Get("questionText")
+		n.Question, _ = tag.Get("questionText")
 		for i := 0; ; i++ {
-			o, ok := p.Tag.Get("q" + strconv.Itoa(i))
+			o, ok := tag.Get("q" + strconv.Itoa(i))
 			if !ok {
 				break
 			}
 			n.Options = append(n.Options, o)
 		}
-		if v, ok := p.Tag.Get("correctAnswerIndex"); ok {
+		if v, ok := tag.Get("correctAnswerIndex"); ok {
 			if k, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && k >= 0 && k < len(n.Options) {
 				n.Answer = k
 			} else {
@@ -164,10 +123,6 @@ func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 		}
 	}
 }
-
-func (blockParser) CanInterruptParagraph() bool { return true }
-
-func (blockParser) CanAcceptIndentedLine() bool { return true }
 
 type nodeRenderer struct{}
 
@@ -182,8 +137,8 @@ func renderDiagram(w util.BufWriter, _ []byte, node ast.Node, entering bool) (as
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	if !n.pending.Done || n.Src == "" {
-		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.pending.Source()))) + "</p>\n")
+	if !n.Pending.Done || n.Src == "" {
+		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.Pending.Source()))) + "</p>\n")
 		return ast.WalkSkipChildren, nil
 	}
 	title := n.Title
@@ -204,8 +159,8 @@ func renderQuiz(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	if !n.pending.Done {
-		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.pending.Source()))) + "</p>\n")
+	if !n.Pending.Done {
+		_, _ = w.WriteString("<p>" + html.EscapeString(strings.TrimSpace(string(n.Pending.Source()))) + "</p>\n")
 		return ast.WalkSkipChildren, nil
 	}
 	esc := html.EscapeString
@@ -254,8 +209,8 @@ func (Extension) Declare(d *ext.Declarations) {
 // writeDiagram writes a diagram as a link to it.
 func writeDiagram(w *ext.MarkdownWriter, node ast.Node) {
 	n := node.(*Diagram)
-	if !n.pending.Done || n.Src == "" {
-		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+	if !n.Pending.Done || n.Src == "" {
+		w.WriteText(strings.TrimSpace(string(n.Pending.Source())))
 		return
 	}
 	title := n.Title
@@ -268,8 +223,8 @@ func writeDiagram(w *ext.MarkdownWriter, node ast.Node) {
 // writeQuiz writes the question, the numbered options and the answer.
 func writeQuiz(w *ext.MarkdownWriter, node ast.Node) {
 	n := node.(*Quiz)
-	if !n.pending.Done {
-		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+	if !n.Pending.Done {
+		w.WriteText(strings.TrimSpace(string(n.Pending.Source())))
 		return
 	}
 	w.WriteString("**Quiz:** ")
@@ -291,6 +246,6 @@ func writeQuiz(w *ext.MarkdownWriter, node ast.Node) {
 
 // Extend adds the parser, ahead of the HTML block parser, and the renderers to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 840)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser, 840)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

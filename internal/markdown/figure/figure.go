@@ -12,7 +12,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"tzdocs/internal/markdown/diag"
@@ -25,63 +24,37 @@ var KindFigure = ast.NewNodeKind("Figure")
 
 // Figure is a <Figure> component. The page converter resolves Src into URL, Width and Height.
 type Figure struct {
-	ast.BaseBlock
+	jsxtag.TagBlock
 	Src, Caption, Alt string
 	URL               string // resolved image URL; Src when empty
 	Width, Height     int
-	// Offset is the source offset of the tag, for diagnostics.
-	Offset  int
-	pending jsxtag.Pending
 }
 
 // Kind implements ast.Node.
 func (n *Figure) Kind() ast.NodeKind { return KindFigure }
-
-// IsRaw implements ast.Node: the tag is not Markdown.
-func (n *Figure) IsRaw() bool { return true }
 
 // Dump implements ast.Node.
 func (n *Figure) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Src": n.Src, "Caption": n.Caption}, nil)
 }
 
-type blockParser struct{}
-
-func (blockParser) Trigger() []byte { return []byte{'<'} }
-
-func (blockParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	n := &Figure{}
-	offset, ok := jsxtag.OpenBlock(&n.pending, reader, "Figure")
-	if !ok {
-		return nil, parser.NoChildren
-	}
-	n.Offset = offset
-	return n, parser.NoChildren
+// blockParser reads <Figure src="…" caption="…" alt="…" />.
+var blockParser = jsxtag.SelfClosing{
+	Names: []string{"Figure"},
+	New:   func(string) ast.Node { return &Figure{} },
+	Read: func(node ast.Node, tag jsxtag.Tag, pc parser.Context) {
+		n := node.(*Figure)
+		if !tag.SelfClose {
+			diag.Warn(pc, n.Offset, "<Figure> has no content; write it as <Figure src=\"…\" caption=\"…\" />")
+		}
+		n.Src, _ = tag.Get("src")
+		n.Caption, _ = tag.Get("caption")
+		n.Alt, _ = tag.Get("alt")
+		if n.Src == "" {
+			diag.Warn(pc, n.Offset, "<Figure> has no src; add src=\"/img/….png\"")
+		}
+	},
 }
-
-func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	return jsxtag.ContinueBlock(&node.(*Figure).pending, reader, pc)
-}
-
-func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	n := node.(*Figure)
-	if !n.pending.Done {
-		diag.Warn(pc, n.Offset, "<Figure> tag is not complete; end it with />")
-		return
-	}
-	if !n.pending.Tag.SelfClose {
-		diag.Warn(pc, n.Offset, "<Figure> has no content; write it as <Figure src=\"…\" caption=\"…\" />")
-	}
-	n.Src, _ = n.pending.Tag.Get("src")
-	n.Caption, _ = n.pending.Tag.Get("caption")
-	n.Alt, _ = n.pending.Tag.Get("alt")
-	if n.Src == "" {
-		diag.Warn(pc, n.Offset, "<Figure> has no src; add src=\"/img/….png\"")
-	}
-}
-
-func (blockParser) CanInterruptParagraph() bool { return true }
-func (blockParser) CanAcceptIndentedLine() bool { return true }
 
 type nodeRenderer struct{}
 
@@ -92,8 +65,8 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkSkipChildren, nil
 		}
 		n := node.(*Figure)
-		if !n.pending.Done {
-			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.pending.Source())) + "</p>\n")
+		if !n.Pending.Done {
+			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.Pending.Source())) + "</p>\n")
 			return ast.WalkSkipChildren, nil
 		}
 		fmt.Fprintf(w, `<figure class="tz-figure"><img src="%s" alt="%s"`, html.EscapeString(n.url()), html.EscapeString(n.alt()))
@@ -135,8 +108,8 @@ func (Extension) Declare(d *ext.Declarations) {
 
 func writeMarkdown(w *ext.MarkdownWriter, node ast.Node) {
 	n := node.(*Figure)
-	if !n.pending.Done {
-		w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+	if !n.Pending.Done {
+		w.WriteText(strings.TrimSpace(string(n.Pending.Source())))
 		return
 	}
 	var lines []string
@@ -167,6 +140,6 @@ func (n *Figure) alt() string {
 
 // Extend adds the <Figure> parser, ahead of the HTML block parser, and its renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 840)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser, 840)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

@@ -3,6 +3,7 @@ package jsxtag
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -71,6 +72,26 @@ func OpenInside(pc parser.Context, node ast.Node, inner func(ast.Node) bool) boo
 	return false
 }
 
+// ClosesAt is the test a container parser's Continue makes: whether the current line is node's
+// closing tag, a line matching closing that no block open inside node can take (inner: a code
+// fence keeps it as text, a nested component of the same kind closes first). When it is, the
+// reader moves past the line.
+func ClosesAt(node ast.Node, reader text.Reader, pc parser.Context, closing *regexp.Regexp, inner func(ast.Node) bool) bool {
+	line, _ := reader.PeekLine()
+	if !closing.Match(line) || OpenInside(pc, node, inner) {
+		return false
+	}
+	reader.AdvanceToEOL()
+	return true
+}
+
+// FailUnclosed is what a container parser's Close says when the component name, whose tag starts
+// at start, ended (with the page or the block around it) before its closing tag: an error, since
+// the rest of the page would otherwise render inside it.
+func FailUnclosed(pc parser.Context, start int, name string) {
+	diag.Fail(pc, start, "<"+name+"> is not closed; add a line </"+name+"> where it ends")
+}
+
 // OpenContainer reads the opening tag of a container component (one with children, such as
 // <Tabs>) that starts the current line, possibly written over several lines as formatters lay out
 // long tags:
@@ -107,3 +128,78 @@ func OpenContainer(reader text.Reader, name string) (tag Tag, offset int, ok boo
 	reader.AdvanceToEOL()
 	return tag, start, true
 }
+
+// TagBlock is the part of a block node that holds one self-closing component tag, <Name … />,
+// which may run over several lines. A node embeds it and is parsed by a SelfClosing parser.
+type TagBlock struct {
+	ast.BaseBlock
+	// Offset is the source offset of the tag, for diagnostics.
+	Offset int
+	// Pending gathers the tag's lines; once Done, Tag is the tag read.
+	Pending Pending
+}
+
+// IsRaw implements ast.Node: the tag is not Markdown.
+func (b *TagBlock) IsRaw() bool { return true }
+
+func (b *TagBlock) tagBlock() *TagBlock { return b }
+
+// tagNode is a node that embeds TagBlock.
+type tagNode interface {
+	ast.Node
+	tagBlock() *TagBlock
+}
+
+// SelfClosing is the goldmark block parser of components written as one tag, <Name … />, possibly
+// over several lines (<Figure>, <TutorialCard>, <LucidDiagram>…). New returns the node, which
+// embeds TagBlock, for a tag named one of Names; Read fills it in from its complete tag and warns
+// about what is wrong. A tag that never completes gets a warning here and Read is not called; the
+// renderer shows its source as text.
+type SelfClosing struct {
+	Names []string
+	New   func(name string) ast.Node
+	Read  func(n ast.Node, tag Tag, pc parser.Context)
+}
+
+// Trigger implements parser.BlockParser.
+func (SelfClosing) Trigger() []byte { return []byte{'<'} }
+
+// Open implements parser.BlockParser.
+func (s SelfClosing) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, _ := reader.PeekLine()
+	for _, name := range s.Names {
+		if _, ok := StartsTag(line, name); !ok {
+			continue
+		}
+		n := s.New(name)
+		b := n.(tagNode).tagBlock()
+		offset, ok := OpenBlock(&b.Pending, reader, name)
+		if !ok {
+			return nil, parser.NoChildren
+		}
+		b.Offset = offset
+		return n, parser.NoChildren
+	}
+	return nil, parser.NoChildren
+}
+
+// Continue implements parser.BlockParser.
+func (SelfClosing) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return ContinueBlock(&node.(tagNode).tagBlock().Pending, reader, pc)
+}
+
+// Close implements parser.BlockParser.
+func (s SelfClosing) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	b := node.(tagNode).tagBlock()
+	if !b.Pending.Done {
+		diag.Warn(pc, b.Offset, "<"+b.Pending.name+"> tag is not complete; end it with />")
+		return
+	}
+	s.Read(node, b.Pending.Tag, pc)
+}
+
+// CanInterruptParagraph implements parser.BlockParser.
+func (SelfClosing) CanInterruptParagraph() bool { return true }
+
+// CanAcceptIndentedLine implements parser.BlockParser.
+func (SelfClosing) CanAcceptIndentedLine() bool { return true }

@@ -80,27 +80,23 @@ func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.N
 	return n, parser.HasChildren
 }
 
-// closes reports whether a closing line belongs to node: not when a fenced code block or another
-// block of the same kind is open inside it.
-func closes(node ast.Node, pc parser.Context, kind ast.NodeKind) bool {
-	return !jsxtag.OpenInside(pc, node, func(b ast.Node) bool {
-		return b.Kind() == ast.KindFencedCodeBlock || b.Kind() == kind
-	})
+// inner matches the blocks that take a closing line before a block of kind: a fenced code block,
+// or another block of the same kind.
+func inner(kind ast.NodeKind) func(ast.Node) bool {
+	return func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock || b.Kind() == kind }
 }
 
 func (tabsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	line, _ := reader.PeekLine()
-	if !tabsClose.Match(line) || !closes(node, pc, KindTabs) {
+	if !jsxtag.ClosesAt(node, reader, pc, tabsClose, inner(KindTabs)) {
 		return parser.Continue | parser.HasChildren
 	}
-	reader.AdvanceToEOL()
 	node.(*Tabs).closed = true
 	return parser.Close
 }
 
 func (tabsParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Tabs); !n.closed {
-		diag.Fail(pc, n.start, "<Tabs> is not closed; add a line </Tabs> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "Tabs")
 	}
 }
 func (tabsParser) CanInterruptParagraph() bool { return true }
@@ -166,18 +162,16 @@ func (itemParser) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 	if node.(*TabItem).closed {
 		return parser.Close
 	}
-	line, _ := reader.PeekLine()
-	if !itemClose.Match(line) || !closes(node, pc, KindTabItem) {
+	if !jsxtag.ClosesAt(node, reader, pc, itemClose, inner(KindTabItem)) {
 		return parser.Continue | parser.HasChildren
 	}
-	reader.AdvanceToEOL()
 	node.(*TabItem).closed = true
 	return parser.Close
 }
 
 func (itemParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*TabItem); !n.closed {
-		diag.Fail(pc, n.start, "<TabItem> is not closed; add a line </TabItem> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "TabItem")
 	}
 }
 func (itemParser) CanInterruptParagraph() bool { return true }

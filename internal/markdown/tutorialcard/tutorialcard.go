@@ -46,18 +46,12 @@ type Props struct {
 
 // Card is a <TutorialCard> component. The page converter resolves Href.
 type Card struct {
-	ast.BaseBlock
+	jsxtag.TagBlock
 	Props
-	// Offset is the source offset of the tag, for diagnostics.
-	Offset  int
-	pending jsxtag.Pending
 }
 
 // Kind implements ast.Node.
 func (n *Card) Kind() ast.NodeKind { return KindCard }
-
-// IsRaw implements ast.Node: the tag is not Markdown.
-func (n *Card) IsRaw() bool { return true }
 
 // Dump implements ast.Node.
 func (n *Card) Dump(source []byte, level int) {
@@ -85,71 +79,40 @@ func (containerParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (
 }
 
 func (containerParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	line, _ := reader.PeekLine()
-	if !containerClose.Match(line) {
+	if !jsxtag.ClosesAt(node, reader, pc, containerClose, func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock }) {
 		return parser.Continue | parser.HasChildren
 	}
-	deeper := false
-	for _, b := range pc.OpenedBlocks() {
-		if b.Node == node {
-			deeper = true
-		} else if deeper && b.Node.Kind() == ast.KindFencedCodeBlock {
-			return parser.Continue | parser.HasChildren
-		}
-	}
-	reader.AdvanceToEOL()
 	node.(*Container).closed = true
 	return parser.Close
 }
 
 func (containerParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
 	if n := node.(*Container); !n.closed {
-		diag.Fail(pc, n.start, "<TutorialCardContainer> is not closed; add a line </TutorialCardContainer> where it ends")
+		jsxtag.FailUnclosed(pc, n.start, "TutorialCardContainer")
 	}
 }
 func (containerParser) CanInterruptParagraph() bool { return true }
 func (containerParser) CanAcceptIndentedLine() bool { return true }
 
-type cardParser struct{}
-
-func (cardParser) Trigger() []byte { return []byte{'<'} }
-
-func (cardParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
-	n := &Card{}
-	offset, ok := jsxtag.OpenBlock(&n.pending, reader, "TutorialCard")
-	if !ok {
-		return nil, parser.NoChildren
-	}
-	n.Offset = offset
-	return n, parser.NoChildren
+// cardParser reads <TutorialCard title="…" href="…" … />.
+var cardParser = jsxtag.SelfClosing{
+	Names: []string{"TutorialCard"},
+	New:   func(string) ast.Node { return &Card{} },
+	Read: func(node ast.Node, t jsxtag.Tag, pc parser.Context) {
+		n := node.(*Card)
+		n.Title, _ = t.Get("title")
+		n.Emoji, _ = t.Get("emoji")
+		n.Href, _ = t.Get("href")
+		n.Description, _ = t.Get("description")
+		n.LinkText, _ = t.Get("link") // the Tezos docs' component calls the call to action "link"
+		if v, ok := t.Get("linkText"); ok {
+			n.LinkText = v
+		}
+		if n.Href == "" || n.Title == "" {
+			diag.Warn(pc, n.Offset, "<TutorialCard> needs title and href attributes")
+		}
+	},
 }
-
-func (cardParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	return jsxtag.ContinueBlock(&node.(*Card).pending, reader, pc)
-}
-
-func (cardParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	n := node.(*Card)
-	if !n.pending.Done {
-		diag.Warn(pc, n.Offset, "<TutorialCard> tag is not complete; end it with />")
-		return
-	}
-	t := n.pending.Tag
-	n.Title, _ = t.Get("title")
-	n.Emoji, _ = t.Get("emoji")
-	n.Href, _ = t.Get("href")
-	n.Description, _ = t.Get("description")
-	n.LinkText, _ = t.Get("link") // the Tezos docs' component calls the call to action "link"
-	if v, ok := t.Get("linkText"); ok {
-		n.LinkText = v
-	}
-	if n.Href == "" || n.Title == "" {
-		diag.Warn(pc, n.Offset, "<TutorialCard> needs title and href attributes")
-	}
-}
-
-func (cardParser) CanInterruptParagraph() bool { return true }
-func (cardParser) CanAcceptIndentedLine() bool { return true }
 
 type nodeRenderer struct{}
 
@@ -168,8 +131,8 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkSkipChildren, nil
 		}
 		n := node.(*Card)
-		if !n.pending.Done {
-			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.pending.Source())) + "</p>\n")
+		if !n.Pending.Done {
+			_, _ = w.WriteString("<p>" + html.EscapeString(string(n.Pending.Source())) + "</p>\n")
 			return ast.WalkSkipChildren, nil
 		}
 		writeCard(w, n.Props)
@@ -252,10 +215,10 @@ func (Extension) Declare(d *ext.Declarations) {
 	})
 	d.Markdown(KindContainer, writeContainer)
 	d.Markdown(KindCard, func(w *ext.MarkdownWriter, node ast.Node) {
-		if n := node.(*Card); n.pending.Done {
+		if n := node.(*Card); n.Pending.Done {
 			w.WriteString(cardMarkdown(n.Props))
 		} else {
-			w.WriteText(strings.TrimSpace(string(n.pending.Source())))
+			w.WriteText(strings.TrimSpace(string(n.Pending.Source())))
 		}
 	})
 }
@@ -264,7 +227,7 @@ func (Extension) Declare(d *ext.Declarations) {
 func writeContainer(w *ext.MarkdownWriter, n ast.Node) {
 	var cards []Props
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if card, ok := c.(*Card); ok && card.pending.Done {
+		if card, ok := c.(*Card); ok && card.Pending.Done {
 			cards = append(cards, card.Props)
 			continue
 		}
@@ -283,6 +246,6 @@ type Extension struct{}
 
 // Extend adds the parsers, ahead of the HTML block parser, and the renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(containerParser{}, 840), util.Prioritized(cardParser{}, 841)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(containerParser{}, 840), util.Prioritized(cardParser, 841)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

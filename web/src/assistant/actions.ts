@@ -1,4 +1,4 @@
-// Whether an answer shows its action buttons (copy, like, dislike): SPEC §5.
+// Whether an answer shows its action buttons (copy, like, dislike): docs/behaviour.md, "Ask AI".
 
 import { answerText, isStopped } from "./parts";
 import type { ChatMessage, ChatStatus } from "./types";

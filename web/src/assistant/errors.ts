@@ -1,4 +1,4 @@
-// What the answer area says when an answer fails (SPEC §8): one of our own short messages, never
+// What the answer area says when an answer fails (docs/behaviour.md): one of our own short messages, never
 // a server's body or the browser's "Failed to fetch"; the details go to the console.
 
 import { assistantStrings as t } from "./strings";

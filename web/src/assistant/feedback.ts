@@ -1,4 +1,4 @@
-// Feedback per answer (SPEC §4, §5, §7): null → like or dislike; clicks ignored while pending; fixed
+// Feedback per answer (docs/behaviour.md, "Ask AI"): null → like or dislike; clicks ignored while pending; fixed
 // once submitted; a failure shows its message (or 'An error occured') and allows another try.
 
 import { errorText } from "./token";
@@ -29,7 +29,7 @@ export function feedbackFailed(message: string | undefined): FeedbackState {
   return { value: null, status: "failed", error: message && message.trim() !== "" ? message : DEFAULT_FEEDBACK_ERROR };
 }
 
-/** 1 for like, 0 for dislike (SPEC §5). */
+/** 1 for like, 0 for dislike. */
 export function thumbsValue(value: Thumbs): 0 | 1 {
   return value === "like" ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 // What an assistant message shows, as data: its parts turned into display blocks (reasoning,
-// search entries, text), the visible stage while it streams (SPEC §4) and its answer text.
+// search entries, text), the visible stage while it streams (docs/behaviour.md, "Ask AI") and its answer text.
 
 import { SEARCH_TOOL, type ChatMessage, type ChatPart, type ChatStatus } from "./types";
 
@@ -35,7 +35,7 @@ export function searchQuery(p: ToolLike): string {
 }
 
 /** Turns a message's parts into display blocks. Step boundaries do not break a run of searches;
- *  completed searches with an empty query are dropped (SPEC §5). */
+ *  completed searches with an empty query are dropped. */
 export function toBlocks(message: ChatMessage): Block[] {
   const out: Block[] = [];
   message.parts.forEach((part, i) => {

@@ -1,4 +1,4 @@
-// 'Related sources' of an answer (SPEC §5): Markdown links and bare http(s) URLs of its text, with
+// 'Related sources' of an answer (docs/behaviour.md, "Ask AI"): Markdown links and bare http(s) URLs of its text, with
 // code removed, trailing punctuation stripped from bare URLs, deduplicated in order of appearance.
 
 export interface Source {

@@ -1,4 +1,4 @@
-// Every user-visible string of Ask AI and the chatbot, in one typed place (SPEC §8 and §9 texts).
+// Every user-visible string of Ask AI and the chatbot, in one typed place (docs/behaviour.md).
 // The chatbot button's few strings are split out so the static bundle carries only them.
 
 /** The floating chatbot button (static bundle). */
@@ -26,7 +26,6 @@ export const assistantStrings = {
   thanks: "Thanks for your feedback!",
   feedbackFailed: "An error occured",
   relatedSources: "Related sources",
-  disclaimer: "Answers are generated with AI which can make mistakes. Verify responses.",
   markdownError: "An error occurred",
   streamError: "Something went wrong while answering. Try again.",
   tooMany: "Too many questions in a short time. Try again in a minute.",

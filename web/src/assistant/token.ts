@@ -1,10 +1,10 @@
 // Assistant tokens: fetched from POST /api/askai/chat/token, cached in sessionStorage, and fetched
-// again when missing or expiring within 30 s (SPEC §7, §9). The expiry is read from the token itself:
+// again when missing or expiring within 30 s (docs/behaviour.md, "Ask AI"). The expiry is read from the token itself:
 // its first segment is standard base64 of JSON {exp (Unix seconds), …}.
 
 export const TOKEN_ENDPOINT = "/api/askai/chat/token";
 export const TOKEN_STORAGE_KEY = "tzdocs-askai-token";
-/** Refetch this long before the token expires (SPEC §9). */
+/** Refetch this long before the token expires. */
 export const TOKEN_EARLY_EXPIRY_MS = 30_000;
 
 /** The token's expiry in milliseconds since the epoch, or null when it cannot be read. */

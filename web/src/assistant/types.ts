@@ -1,4 +1,4 @@
-// The message shapes of Ask AI (SPEC §3): AI SDK v5 UI messages whose metadata may say the reader
+// The message shapes of Ask AI: AI SDK v5 UI messages whose metadata may say the reader
 // stopped the answer, with searchIndex tool calls.
 
 import type { UIMessage } from "ai";
@@ -10,12 +10,12 @@ export interface MessageMetadata {
 export type ChatMessage = UIMessage<MessageMetadata>;
 export type ChatPart = ChatMessage["parts"][number];
 
-/** useChat's statuses (SPEC §4). */
+/** useChat's statuses. */
 export type ChatStatus = "submitted" | "streaming" | "ready" | "error";
 
 export const SEARCH_TOOL = "tool-searchIndex";
 
-/** A stored conversation (SPEC §3 Exchange/Message, and the conversation entry's feedback). */
+/** A stored conversation: its exchanges of messages, and the feedback given to its answers. */
 export interface Conversation {
   id: string;
   title: string;

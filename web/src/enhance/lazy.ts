@@ -1,6 +1,6 @@
 // The enhancers (copy buttons, tabs, diagrams, math, image zoom) only act once a page has hydrated, so
 // their code is a chunk of its own, loaded then, and the entry chunk stays within its weight budget
-// (DESIGN.md: doc page first load). The chunk is fetched once and shared by every later page.
+// (the first-load budget of docs/behaviour.md). The chunk is fetched once and shared by every later page.
 
 import { reloadForMissingChunk } from "../lib/chunks";
 import { lazyChunk } from "../lib/lazyChunk";

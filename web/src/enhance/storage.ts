@@ -1,4 +1,4 @@
-// A guarded localStorage: SPEC §"Local storage" asks that a missing or refusing storage logs one console
+// A guarded localStorage: docs/behaviour.md asks that a missing or refusing storage logs one console
 // warning and that the feature keeps working without it.
 
 export interface KeyValueStore {

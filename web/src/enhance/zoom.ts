@@ -1,4 +1,4 @@
-// Click-to-zoom on images in Markdown content (SPEC §9: margin 24, starts 1000 ms after load). The
+// Click-to-zoom on images in Markdown content (margin 24, starts 1000 ms after load). The
 // medium-zoom package is imported only when a page has images, once the delay has passed: its build
 // without injected styles, with its stylesheet as a file, since the pages' content security policy
 // refuses a <style> element.

@@ -1,4 +1,4 @@
-// Detecting a site served from another path than the configured baseUrl (SPEC §8).
+// Detecting a site served from another path than the configured baseUrl (docs/behaviour.md, "Error pages").
 
 /** True when the page's path is not under the configured base URL. */
 export function baseUrlMismatch(pathname: string, baseUrl: string): boolean {

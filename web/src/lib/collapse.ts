@@ -1,4 +1,4 @@
-// Height animation for collapsible sections (sidebar categories). SPEC §4: collapsible sections
+// Height animation for collapsible sections (sidebar categories). Collapsible sections
 // animate their height; under prefers-reduced-motion the animation is skipped (1 ms, so the same code
 // path and its end handling still run).
 

@@ -506,6 +506,8 @@ export interface AskAIConfig {
   suggestedQuestions: string[];
   /** SuggestedQuestionsIndex is the extra index name the suggested questions are answered under. */
   suggestedQuestionsIndex?: string;
+  /** Disclaimer is shown under every conversation (not the chatbot's FooterText). */
+  disclaimer: string;
 }
 
 /** ChatbotConfig is what the chatbot panel needs. */

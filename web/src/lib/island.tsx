@@ -1,5 +1,5 @@
 // Islands: components the server renders in full but whose code the browser loads beside hydration,
-// not in the entry chunk (DESIGN.md: doc page first load). Each sits in its own <Suspense> boundary, on
+// not in the entry chunk (the first-load budget of docs/behaviour.md). Each sits in its own <Suspense> boundary, on
 // the server and in the browser alike, so React keeps the server HTML of an island whose code has not
 // arrived, hydrates the rest of the page, and hydrates the island when its code is there. Until then it
 // shows its server HTML, and keeps showing it if its code cannot be loaded (links in it still work:

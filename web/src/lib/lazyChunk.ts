@@ -1,5 +1,5 @@
 // Code that only runs after the reader does something (opens the mobile menu) or after hydration (the
-// Markdown enhancers) is kept out of the entry chunk (DESIGN.md: doc page first load) and imported on
+// Markdown enhancers) is kept out of the entry chunk (the first-load budget of docs/behaviour.md) and imported on
 // demand through one of these.
 
 /** A lazily imported chunk. */

@@ -35,7 +35,7 @@ export function staticStore(site: SiteData, page: PageData): RouteStore {
   return { subscribe: () => () => {}, getState: () => state };
 }
 
-/** Spec §9: route cache limit and progress bar delay. */
+/** Route cache limit and progress bar delay (docs/behaviour.md, "Navigation and layout"). */
 export const ROUTE_CACHE_LIMIT = 10_000;
 export const PROGRESS_DELAY_MS = 200;
 const SCROLL_SAVE_DELAY_MS = 250;

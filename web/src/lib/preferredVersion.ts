@@ -1,4 +1,4 @@
-// The docs version a reader picked in a version dropdown, remembered per docs plugin (SPEC §4).
+// The docs version a reader picked in a version dropdown, remembered per docs plugin (docs/behaviour.md).
 import { readStored, writeStored } from "./storage";
 
 /** The storage key of the preferred version of a docs plugin ("default" for the only one here). */

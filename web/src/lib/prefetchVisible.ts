@@ -1,4 +1,4 @@
-// Prefetch on visibility (SPEC §4): the links a reader is most likely to follow next — previous/next
+// Prefetch on visibility: the links a reader is most likely to follow next — previous/next
 // and the cards of landing pages — start loading their page data when they scroll into view.
 // Navigator.prefetch itself skips 2g and save-data connections.
 

@@ -1,6 +1,6 @@
 // Scrolling to in-page targets (hash and TOC links). Smooth scrolling when the page style asks for it
 // (scroll-behavior: smooth on <html>), otherwise a stepped animation that covers about 15 % of the
-// remaining distance per frame (SPEC §4); instant under prefers-reduced-motion.
+// remaining distance per frame; instant under prefers-reduced-motion.
 
 /** Fraction of the remaining distance covered per animation frame. */
 export const SCROLL_STEP = 0.15;

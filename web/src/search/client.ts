@@ -9,7 +9,7 @@ import type { MultiQueryResponse, SearchResult } from "./types";
 
 export const SEARCH_ENDPOINT = "/api/search/1/indexes/*/queries";
 
-/** What every query retrieves (SPEC §7). */
+/** What every query retrieves. */
 export const ATTRIBUTES_TO_RETRIEVE = [
   "hierarchy.lvl0",
   "hierarchy.lvl1",

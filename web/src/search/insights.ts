@@ -1,5 +1,5 @@
 // Search analytics in the Algolia Insights event shape, sent to our own server: which results were
-// shown (debounced, SPEC §9: 400 ms) and which one was picked (with queryID and position).
+// shown (debounced, 400 ms) and which one was picked (with queryID and position).
 // Fire-and-forget: failures, including a 404 from a server without the endpoint, are ignored.
 
 export const INSIGHTS_ENDPOINT = "/api/insights/1/events";

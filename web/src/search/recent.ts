@@ -1,4 +1,4 @@
-// Recent and favourite searches (SPEC §4): what the reader picked, kept in localStorage through
+// Recent and favourite searches (docs/behaviour.md, "Search"): what the reader picked, kept in localStorage through
 // lib/storage, so a missing or throwing storage logs one warning and the lists still work in memory.
 
 import { readStored, writeStored } from "../lib/storage";

@@ -148,7 +148,7 @@ export function groupHits(hits: readonly SearchHit[], maxPerGroup: number): Grou
   return [...groups.values()].map((g) => g.group);
 }
 
-/** SPEC §9: at most 3 suggestions on the no-results screen. */
+/** At most 3 suggestions on the no-results screen. */
 export const MAX_SUGGESTIONS = 3;
 
 /** Suggestions for a query without results: past queries first, then the configured questions. */

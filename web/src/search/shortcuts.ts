@@ -1,4 +1,4 @@
-// Keyboard rules of the search button (SPEC §2): which keys open the dialog and which key becomes the
+// Keyboard rules of the search button (docs/behaviour.md, "Search"): which keys open the dialog and which key becomes the
 // initial query. Pure functions over the parts of a KeyboardEvent they read; part of the static bundle,
 // so kept tiny.
 

@@ -1,7 +1,7 @@
-// Every user-visible string of search, in one typed place. Defaults are the texts SPEC §8 and §9 ask
+// Every user-visible string of search, in one typed place. Defaults are the texts docs/behaviour.md gives
 // for. Split by part so the navbar button (static bundle) carries only its own few strings.
 
-/** The navbar button (SPEC §9: button label 'Search', box text depending on the chatbot). */
+/** The navbar button (button label 'Search', box text depending on the chatbot). */
 export const buttonStrings = {
   label: "Search",
   boxTextChatbot: "Search all docs/Ask AI",
@@ -38,12 +38,12 @@ export const dialogStrings = {
   askAi: "Ask AI:",
   otherSection: "Other",
   seeAll: (count: number) => `See all ${count.toLocaleString("en")} results`,
-  // No results (SPEC §8)
+  // No results
   noResultsTitle: "No results found for",
   trySearchingFor: "Try searching for",
   missingResults: "Believe this query should return results?",
   letUsKnow: "Let us know.",
-  // Error (SPEC §8)
+  // Error
   errorTitle: "Unable to fetch results",
   errorHelp: "You might want to check your network connection.",
   // Footer keyboard hints

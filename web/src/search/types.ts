@@ -1,4 +1,4 @@
-// The shapes of the Algolia-compatible search API (DESIGN.md "Protocols") as the client reads them.
+// The shapes of the Algolia-compatible search API (README.md, "The search API, as Algolia answers") as the client reads them.
 
 export type HitType = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content" | "askAI";
 

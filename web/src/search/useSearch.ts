@@ -1,5 +1,5 @@
 // The search state of the dialog and the search page: debounced queries, stale requests cancelled,
-// and the statuses of SPEC §4 (loading, stalled after 1.5 s, error once retries are exhausted).
+// and the statuses of docs/behaviour.md (loading, stalled after 1.5 s, error once retries are exhausted).
 
 import { useEffect, useState } from "react";
 import { isAbortError, type SearchClient } from "./client";

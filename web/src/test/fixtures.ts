@@ -1,5 +1,6 @@
 // Shared test data shaped like the JSON the Go build writes.
 import type { PageData, SiteData } from "../lib/contract";
+import pageHTML from "./page.html?raw";
 
 export function siteFixture(overrides: Partial<SiteData> = {}): SiteData {
   return {
@@ -68,7 +69,7 @@ export function siteFixture(overrides: Partial<SiteData> = {}): SiteData {
     },
     colorMode: { defaultMode: "light", disableSwitch: true, respectPrefersColorScheme: false },
     search: { indexName: "docs", searchPagePath: "/search", hitsPerPage: 20, maxResultsPerGroup: 5, missingResultsUrl: "", externalUrlRegex: "" },
-    askAi: { enabled: false, assistantId: "", suggestedQuestions: [] },
+    askAi: { enabled: false, assistantId: "", suggestedQuestions: [], disclaimer: "" },
     chatbot: { enabled: false, headerTitle: "", buttonPosition: "", footerText: "" },
     ...overrides,
   };
@@ -80,16 +81,12 @@ export function docFixture(overrides: Partial<PageData> = {}): PageData {
     kind: "doc",
     title: "FA1.2 tokens",
     description: "The FA1.2 standard",
-    html:
-      '<p>FA1.2 is a <a href="/architecture/accounts">standard</a> for fungible tokens.</p>\n' +
-      '<h2 id="interface">Interface<a class="tz-heading__anchor" href="#interface" aria-label="Direct link to Interface">#</a></h2>\n' +
-      '<div class="tz-admonition tz-admonition--note"><div class="tz-admonition__title">Note</div><div class="tz-admonition__body"><p>Side fact.</p></div></div>\n' +
-      '<h3 id="transfer">Transfer</h3>\n<div class="tz-code"><pre class="tz-code__pre chroma"><code><span class="line">parameter unit;</span></code></pre></div>\n' +
-      '<h2 id="usage">Usage &amp; more</h2>\n<div class="tz-table"><table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></div>\n',
+    // What the Go converter renders for ./page.md (a Go test keeps the two equal).
+    html: pageHTML,
     toc: [
       { id: "interface", text: "Interface", level: 2 },
       { id: "transfer", text: "Transfer", level: 3 },
-      { id: "usage", text: "Usage & more", level: 2 },
+      { id: "usage--more", text: "Usage & more", level: 2 },
     ],
     hideTableOfContents: false,
     sidebar: "documentation",

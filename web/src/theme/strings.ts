@@ -29,7 +29,7 @@ export const strings = {
   announcementLabel: "Announcement",
   announcementClose: "Close",
   errors: {
-    /** Generic error page (SPEC §8). */
+    /** Generic error page. */
     title: "This page crashed.",
     genericTitle: "Something went wrong.",
     tryAgain: "Try again",

@@ -15,6 +15,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/ with the current output")
 
+// Updating reports whether the tests run with -update, for a golden file kept outside testdata/.
+func Updating() bool { return *update }
+
 // Render converts the input of one golden file; it returns the expected section contents by name.
 // "output.html" is always compared; any other section is compared when it is non-empty or when the
 // golden file has it.

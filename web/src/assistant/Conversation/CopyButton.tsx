@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { assistantStrings as t } from "../strings";
 
-/** How long 'Copied' stays (SPEC §9). */
+/** How long 'Copied' stays. */
 export const COPIED_MS = 1500;
 
 export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {

@@ -1,6 +1,6 @@
 // The conversation UI shared by the search dialog's AI mode and the chatbot: useChat over the
 // assistant's UI message stream, the answers, the question input with its stop button, the
-// disclaimer, and the new-conversation screen when nothing was asked yet. Saves itself to history.
+// disclaimer (site.askAi.disclaimer), and the new-conversation screen when nothing was asked yet. Saves itself to history.
 
 import { useChat } from "@ai-sdk/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
@@ -221,7 +221,7 @@ export function Conversation(props: ConversationProps) {
           </button>
         )}
       </form>
-      <p className="tz-assistant__disclaimer">{t.disclaimer}</p>
+      <p className="tz-assistant__disclaimer">{site.askAi.disclaimer}</p>
     </div>
   );
 }

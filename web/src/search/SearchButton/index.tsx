@@ -33,7 +33,7 @@ export function preloadSearchDialog(): Promise<DialogModule> {
 
 const loadDialog = () => preloadSearchDialog().then((m) => m.SearchDialog);
 
-/** The box text of SPEC §9. */
+/** The box text: "Search all docs/Ask AI" with the chatbot, else "Search" and the host. */
 export function boxText(site: Pick<SiteData, "url" | "title" | "chatbot">): string {
   if (site.chatbot.enabled) return t.boxTextChatbot;
   let host = site.title;
@@ -123,7 +123,7 @@ export function SearchButton({ site, ...extra }: SearchButtonProps) {
         <svg className="tz-search-button__icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M14.4 12.9l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 1 1 1.4-1.4zM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11z" fill="currentColor" />
         </svg>
-        {/* The box text names the button: it starts with SPEC §9's label "Search", and a name
+        {/* The box text names the button: it starts with the label "Search", and a name
             that holds the visible text serves speech input (WCAG 2.5.3). On phones it is
             visually hidden, still the name. The shortcut is the description. */}
         <span className="tz-search-button__text">{boxText(site)}</span>

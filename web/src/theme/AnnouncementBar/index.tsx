@@ -32,7 +32,7 @@ export function AnnouncementBar({ bar }: { bar: NonNullable<SiteData["announceme
     () => false,
   );
   useEffect(() => {
-    // A new announcement resets the dismissal of the old one (SPEC §4): were the old id to come back
+    // A new announcement resets the dismissal of the old one: were the old id to come back
     // later, it shows again instead of staying hidden by a choice made about another text.
     const closed = readStored(ANNOUNCEMENT_KEY);
     if (closed !== null && closed !== bar.id) writeStored(ANNOUNCEMENT_KEY, null);

@@ -39,7 +39,7 @@ export function App({ store }: AppProps) {
   const nav = useNavigation();
   // Once a page has rendered, its previous/next and card links prefetch as they come into view.
   useEffect(() => (nav ? prefetchWhenVisible(document, (href) => nav.prefetch(href)) : undefined), [nav, page.route]);
-  // Two boundaries (SPEC §8): a page that fails to render shows 'This page crashed.' inside the normal
+  // Two boundaries (docs/behaviour.md, "Error pages"): a page that fails to render shows 'This page crashed.' inside the normal
   // layout, and Try again reloads its data; if the layout itself fails, a bare generic error page.
   return (
     <ErrorBoundary fallback={({ error, tryAgain }) => <ErrorPage variant="generic" error={error} onTryAgain={tryAgain} />}>

@@ -7,7 +7,7 @@ export interface ChunkErrorProps {
   onDismiss: () => void;
 }
 
-/** Says that a lazily loaded part (search, the chatbot) could not be loaded, with a Retry (SPEC §8),
+/** Says that a lazily loaded part (search, the chatbot) could not be loaded, with a Retry,
  *  instead of a button that silently does nothing. */
 export function ChunkError({ onRetry, onDismiss }: ChunkErrorProps) {
   return (

@@ -12,7 +12,7 @@ export interface LoadableProps<P> {
   /** Dynamic import of the chunk, e.g. () => import("../SearchDialog"). */
   load: Loader<P>;
   props: P;
-  /** Spinner delay (SPEC §9: 200 ms); a fast load shows nothing at all. */
+  /** Spinner delay (200 ms); a fast load shows nothing at all. */
   delayMs?: number;
 }
 

@@ -5,7 +5,7 @@ import { NavbarItem } from "../NavbarItem";
 import { strings } from "../strings";
 import "./styles.css";
 
-/** Above the 996 px breakpoint (SPEC §9) the layout is the desktop one. */
+/** Above the 996 px breakpoint the layout is the desktop one. */
 const DESKTOP_QUERY = "(min-width: 997px)";
 
 export interface MobileMenuProps {
@@ -83,7 +83,7 @@ export function MobileMenu({ site, page, onClose }: MobileMenuProps) {
           ) : (
             <ul className="tz-mobile-menu__items">
               {site.navbar.items.map((item, i) =>
-                // The search button lives in the top bar only (SPEC §2: search is hidden on mobile).
+                // The search button lives in the top bar only (search is never in the mobile menu).
                 item.type === "search" ? null : (
                   <li key={i}>
                     <NavbarItem item={item} page={page} variant="menu" />

@@ -39,7 +39,7 @@ export function NavbarItem({ item, page, variant = "bar", site }: NavbarItemProp
     case "html":
       return <div className="tz-navbar__html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case "search":
-      // Hidden below the desktop breakpoint (SPEC §2), and never in the side menu.
+      // Hidden below the desktop breakpoint, and never in the side menu.
       if (variant === "menu" || !site) return null;
       return (
         <div className="tz-navbar__search">

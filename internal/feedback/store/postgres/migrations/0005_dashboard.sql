@@ -1,4 +1,4 @@
--- The dashboard (issue 28). query_id is the queryID a search answered with when the client asked
+-- The dashboard (decision 0015). query_id is the queryID a search answered with when the client asked
 -- for click analytics, so that a click (insight_events.query_id) names the query it followed.
 -- The indexes keep each dashboard view fast on a year of data.
 ALTER TABLE search_queries ADD COLUMN query_id TEXT NOT NULL DEFAULT '';

@@ -1,4 +1,4 @@
--- The dashboard reads daily totals up to an hour ago (issue 28). Searches roll up an hour after
+-- The dashboard reads daily totals up to an hour ago (decision 0015). Searches roll up an hour after
 -- they happen, on a marker of their own (analytics_state 'searches_rolled_until'), and so do the
 -- clicks the dashboard counts:
 -- - search_daily counts, per day and query, the searches that found nothing (no_results), and,

@@ -5,7 +5,7 @@ import { fakeServer, sse } from "../../__tests__/fakeServer";
 import { ConversationHistory } from "../../history";
 import { AssistantView } from "..";
 
-const site = siteFixture({ askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?"] } });
+const site = siteFixture({ askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?"], disclaimer: "AI answers can be wrong." } });
 const server = () => fakeServer({ chat: () => sse([]) });
 
 function store(history: ConversationHistory, id: string, question: string) {

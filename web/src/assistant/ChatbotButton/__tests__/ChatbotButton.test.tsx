@@ -24,7 +24,7 @@ describe("ChatbotButton", () => {
   });
 
   it("opens the panel with its header, warning and conversation; Escape closes it and focus returns", async () => {
-    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?"] } });
+    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?"], disclaimer: "AI answers can be wrong." } });
     render(<ChatbotButton site={site} />);
     const button = screen.getByRole("button", { name: "Open the documentation chatbot" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
@@ -43,7 +43,7 @@ describe("ChatbotButton", () => {
 
 describe("ChatbotPanel: Escape with focus nowhere", () => {
   it("closes when focus fell back to the page body", async () => {
-    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: [] } });
+    const site = siteFixture({ chatbot, askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: [], disclaimer: "AI answers can be wrong." } });
     render(<ChatbotButton site={site} />);
     fireEvent.click(screen.getByRole("button", { name: "Open the documentation chatbot" }));
     const panel = await screen.findByRole("dialog", { name: chatbot.headerTitle }, { timeout: 5000 });

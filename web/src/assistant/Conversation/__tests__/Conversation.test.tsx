@@ -7,7 +7,7 @@ import type { Conversation as Stored, ChatMessage } from "../../types";
 import { Conversation, type ConversationProps } from "..";
 import { MarkdownBoundary } from "../AnswerMarkdown";
 
-const site = siteFixture({ askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?", "How do I stake tez?"] } });
+const site = siteFixture({ askAi: { enabled: true, assistantId: "tezos", suggestedQuestions: ["What is a smart rollup?", "How do I stake tez?"], disclaimer: "Answers are checked by nobody." } });
 
 function setup(server: FakeServer, props: Partial<ConversationProps> = {}) {
   const history = new ConversationHistory();
@@ -47,7 +47,7 @@ describe("Conversation: new conversation screen", () => {
     const server = fakeServer({ chat: () => sse(golden("extractive-one-part.txt")) });
     setup(server);
     expect(screen.getByRole("heading", { name: "How can I help you today?" })).toBeTruthy();
-    expect(screen.getByText("Answers are generated with AI which can make mistakes. Verify responses.")).toBeTruthy();
+    expect(screen.getByText("Answers are checked by nobody.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "How do I stake tez?" }));
     await screen.findByText(/To deploy a contract, originate it with the Octez client\./);
     expect(screen.queryByRole("heading", { name: "How can I help you today?" })).toBeNull();

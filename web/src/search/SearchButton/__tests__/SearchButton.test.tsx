@@ -31,7 +31,7 @@ function press(key: string, init: KeyboardEventInit = {}, target: EventTarget = 
 }
 
 describe("SearchButton", () => {
-  it("shows the box text of SPEC §9 and is labelled 'Search'", () => {
+  it("shows the box text and is labelled 'Search'", () => {
     const { unmount } = render(<SearchButton site={siteFixture()} />);
     const button = screen.getByRole("button", { name: "Search docs.example.test" });
     expect(button.textContent).toContain("Ctrl");
@@ -44,7 +44,7 @@ describe("SearchButton", () => {
 
   it("server-renders the button alone, with the Ctrl hint", () => {
     const html = renderToString(<SearchButton site={siteFixture()} />);
-    // The accessible name is the visible box text, which starts with SPEC §9's label "Search"
+    // The accessible name is the visible box text, which starts with the label "Search"
     // (WCAG label in name); the shortcut describes it.
     expect(html).not.toContain("aria-label=");
     expect(html).toMatch(/aria-describedby="([^"]+)"[\s\S]*id="\1" aria-hidden="true"><kbd>Ctrl<\/kbd>/);

@@ -1,6 +1,6 @@
 import { dialogStrings as t } from "../../strings";
 
-/** SPEC §8: shown once the retries are exhausted. */
+/** Shown once the retries are exhausted. */
 export function ErrorScreen() {
   return (
     <div className="tz-search__screen tz-search__error" role="alert">

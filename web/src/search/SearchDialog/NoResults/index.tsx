@@ -3,14 +3,14 @@ import { dialogStrings as t } from "../../strings";
 
 export interface NoResultsProps {
   query: string;
-  /** At most 3 queries to try instead (SPEC §9). */
+  /** At most 3 queries to try instead. */
   suggestions: readonly string[];
   /** site.search.missingResultsUrl; the 'Let us know.' link is shown only when set. */
   missingResultsUrl: string;
   onSuggestion: (query: string) => void;
 }
 
-/** SPEC §8: 'No results found for' plus the query, suggestions, and the optional report link. */
+/** 'No results found for' plus the query, suggestions, and the optional report link. */
 export function NoResults({ query, suggestions, missingResultsUrl, onSuggestion }: NoResultsProps) {
   return (
     <div className="tz-search__screen tz-search__no-results" role="status">

@@ -149,7 +149,7 @@ describe("SearchDialog: start screen", () => {
     const history = new ConversationHistory();
     for (const id of ["c1", "c2"]) history.save({ id, title: "", feedback: {}, updatedAt: 1, messages: [{ id: `${id}u`, role: "user", parts: [{ type: "text", text: `Question ${id}` }] }] });
     const FakeAssistant = (p: AssistantViewProps) => <p>Conversation {p.conversationId}</p>;
-    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [] } });
+    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [], disclaimer: "AI answers can be wrong." } });
     setup({ site, props: { loadAssistant: async () => ({ default: FakeAssistant }) } });
     const group = screen.getByRole("rowgroup", { name: "Recent conversations" });
     expect(within(group).getAllByRole("row").map((r) => r.textContent)).toEqual(["Question c2", "Question c1"]);
@@ -288,7 +288,7 @@ describe("SearchDialog: results", () => {
         </div>
       );
     };
-    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [] } });
+    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [], disclaimer: "AI answers can be wrong." } });
     const { input, onClose } = setup({ site, props: { onAskAi, loadAssistant: async () => ({ default: FakeAssistant }) } });
     type(input, "bakers");
     await screen.findByRole("group", { name: "Architecture" });
@@ -324,7 +324,7 @@ describe("SearchDialog: results", () => {
         search it
       </button>
     );
-    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [] } });
+    const site = siteFixture({ askAi: { enabled: true, assistantId: "a", suggestedQuestions: [], disclaimer: "AI answers can be wrong." } });
     const { input, mock } = setup({ site, props: { loadAssistant: async () => ({ default: FakeAssistant }) } });
     type(input, "what are bakers");
     fireEvent.click(await screen.findByText("what are bakers", { selector: "strong" }));
@@ -353,7 +353,7 @@ describe("SearchDialog: results", () => {
 
 describe("SearchDialog: no results", () => {
   it("shows the query and up to 3 suggestions from recent searches and configured questions", async () => {
-    const site = siteFixture({ askAi: { enabled: false, assistantId: "", suggestedQuestions: ["How do I stake?", "What is a smart rollup?", "Third?"] } });
+    const site = siteFixture({ askAi: { enabled: false, assistantId: "", suggestedQuestions: ["How do I stake?", "What is a smart rollup?", "Third?"], disclaimer: "AI answers can be wrong." } });
     const { input, saved } = setup({ site });
     saved.pick({ id: "a", title: "Bakers", page: "Bakers", section: "Architecture", url: "/architecture/bakers", query: "bakers" });
     type(input, "qwxzv");
