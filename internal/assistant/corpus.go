@@ -18,6 +18,9 @@ type corpus struct {
 	postings map[string][]int      // stem → indices in order of the sections whose text or headings hold it
 	df       map[string]int        // stem → number of sections holding it
 	n        int
+	// lengths are the sections' numbers of stems, in order, and avgLength their mean (BM25).
+	lengths   []int
+	avgLength float64
 	// related maps a stem to groups of stems the site uses for the same thing (an acronym and
 	// the words it stands for), mined from the corpus.
 	related map[string][][]string
@@ -177,6 +180,12 @@ func newCorpus(secs []output.AnswerSection) *corpus {
 			post(b.terms)
 		}
 	}
+	total := 0
+	for _, s := range c.order {
+		c.lengths = append(c.lengths, s.length())
+		total += c.lengths[len(c.lengths)-1]
+	}
+	c.avgLength = max(1, float64(total)/float64(max(1, len(c.order))))
 	c.mineAssociations()
 	c.index = search.NewIndex(sectionRecords(secs))
 	return c

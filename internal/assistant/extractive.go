@@ -180,7 +180,7 @@ func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answ
 	for _, side := range p.compared {
 		subject = append(subject, terms(side)...)
 	}
-	cands := c.candidates(subject, results)
+	cands := c.candidates(subject, c.scorer(p, p.subject, tutorial))
 	a := partAnswer{p: p}
 	a.ranked = c.scorer(p, p.subject, tutorial).rank(cands)
 	c.errorFirst(&a, p.text)

@@ -1,24 +1,24 @@
 package assistant
 
 import (
+	"math"
 	"sort"
 	"strings"
 )
 
 // Limits and thresholds of an extractive answer.
 const (
-	unfoundPrior      = 0.85 // the weight of a page none of the searches found
-	minCandidateShare = 0.3  // the share of the subject a section must hold somewhere to be scored
-	seriesCoverage    = 0.6  // the share of a question's subject a tutorial series' title must hold to be named
-	answerSentences   = 3    // sentences of the direct answer
-	answerChars       = 520  // and their length, so the answer comes first
-	keepShare         = 0.6  // a further sentence must score this share of the best one
-	minCodeCoverage   = 0.2  // a code block must hold (with its headings) this share of the subject
-	minAnswerScore    = 0.4  // below this, a part is not answered
-	maxCodeLines      = 60   // longer blocks are left to the page: an answer never cuts one
-	codeSectionShare  = 0.8  // a code block may come from another section of the same page scoring this share
-	tutorialFactor    = 0.6  // tutorial steps rank below reference pages unless the question names a tutorial
-	overviewFactor    = 0.7  // section landing pages mostly point elsewhere
+	minCandidateShare = 0.3 // the share of the subject a section must hold somewhere to be scored
+	seriesCoverage    = 0.6 // the share of a question's subject a tutorial series' title must hold to be named
+	answerSentences   = 3   // sentences of the direct answer
+	answerChars       = 520 // and their length, so the answer comes first
+	keepShare         = 0.6 // a further sentence must score this share of the best one
+	minCodeCoverage   = 0.2 // a code block must hold (with its headings) this share of the subject
+	minAnswerScore    = 0.4 // below this, a part is not answered
+	maxCodeLines      = 60  // longer blocks are left to the page: an answer never cuts one
+	codeSectionShare  = 0.8 // a code block may come from another section of the same page scoring this share
+	tutorialFactor    = 0.6 // tutorial steps rank below reference pages unless the question names a tutorial
+	overviewFactor    = 0.7 // section landing pages mostly point elsewhere
 )
 
 // scorer scores passages for one part of a question.
@@ -401,26 +401,16 @@ func (r ranked) chosen(maxSentences, maxChars int) []int {
 	return keep
 }
 
-// candidate is a section that holds a word of the subject, with how much the searches favour
-// its page.
+// candidate is a section that holds a word of the subject, with how much the page ranking
+// favours its page.
 type candidate struct {
 	sec   *section
 	prior float64
 }
 
 // candidates gathers every section whose text, code or headings hold a stem of the subject, in
-// site order. Pages the searches found rank first, in the order found; others lose a fifth.
-func (c *corpus) candidates(subject []string, results []SearchOutput) []candidate {
-	pageRank := map[string]int{}
-	for _, res := range results {
-		for _, h := range res.Hits {
-			if s := c.sections[h.URL]; s != nil {
-				if _, ok := pageRank[s.route]; !ok {
-					pageRank[s.route] = len(pageRank)
-				}
-			}
-		}
-	}
+// site order, each with the prior of its page in the page ranking (see pages.go).
+func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 	// The share of the subject each section holds anywhere (text, headings, code; a synonym for
 	// synonymWeight of its word): a section holding too little of it cannot answer and is not
 	// scored sentence by sentence.
@@ -449,15 +439,22 @@ func (c *corpus) candidates(subject []string, results []SearchOutput) []candidat
 		}
 
 	}
+	pages := c.pageScores(subject, sc)
+	var top float64
+	for _, v := range pages {
+		top = max(top, v)
+	}
 	var out []candidate
 	for i, h := range held {
 		if h == 0 || h < minCandidateShare*total {
 			continue
 		}
 		s := c.order[i]
-		prior := unfoundPrior
-		if r, ok := pageRank[s.route]; ok {
-			prior = max(unfoundPrior, 1-0.03*float64(r))
+		// The page ranking decides, steeply: a sentence of a page that scores half the best
+		// must answer four times better to lead.
+		prior := 1.0
+		if top > 0 {
+			prior = math.Pow(pages[s.route]/top, pagePriorPower)
 		}
 		out = append(out, candidate{sec: s, prior: prior})
 	}

@@ -72,3 +72,40 @@ func TestTheQuestionsKindChoosesTheLeadingBlock(t *testing.T) {
 		t.Errorf("a how-to question does not lead with the command:\n%s", got)
 	}
 }
+
+// spreadSite has a page whose section answers with the question's rarer words spread over
+// several sentences and its heading, and a page with one sentence that holds the common ones.
+const spreadSite = `-- site/site.yaml --
+title: Spread Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - sending
+  - estimating
+-- site/docs/sending.md --
+---
+title: Sending tez
+---
+## Paying for a transfer
+
+A transfer can actually return more than needed when the amount is higher than the balance.
+
+The wallet sends the transfer once you confirm it.
+-- site/docs/estimating.md --
+---
+title: Gas and storage
+---
+## Fee estimates
+
+Taquito asks the node to simulate the operation first.
+
+It then adds a safety margin to each estimate, so the fee it proposes covers a busy block.
+`
+
+func TestRetrievalWeighsWholeSectionsByRareWords(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, spreadSite))
+	q := "Why does Taquito return a higher fee estimate than what is actually needed?"
+	if got := c.Retrieve(q); len(got) == 0 || got[0] != "/estimating" {
+		t.Errorf("Retrieve(%q) = %v, want /estimating first", q, got)
+	}
+}
