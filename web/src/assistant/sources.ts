@@ -79,11 +79,12 @@ export function relatedSources(markdown: string): Source[] {
   return out;
 }
 
-// The "Related sources:" list an answer may end with (the extractive engine writes one, so that its
-// text read alone still names its sources): a line of that title, then only Markdown list links.
-const SOURCES_SECTION = /\n*^Related sources:?[ \t]*\n(?:[ \t]*[-*][ \t]+\[[^\n]*\]\([^\n]*\)[ \t]*(?:\n|$))+\s*(?![\s\S])/m;
+// The "Related sources:" or "See also:" list an answer may end with (the extractive engine writes
+// one, so that its text read alone still names its sources): a line of that title, then only
+// Markdown list links.
+const SOURCES_SECTION = /\n*^(?:Related sources|See also):?[ \t]*\n(?:[ \t]*[-*][ \t]+\[[^\n]*\]\([^\n]*\)[ \t]*(?:\n|$))+\s*(?![\s\S])/m;
 
-/** The answer text without its trailing "Related sources" list, which the answer view shows as
+/** The answer text without its trailing "Related sources" or "See also" list, which the answer view shows as
  *  its own list (built from every link of the whole text, these included). */
 export function withoutSourcesSection(markdown: string): string {
   return markdown.replace(SOURCES_SECTION, "\n");

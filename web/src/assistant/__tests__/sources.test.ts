@@ -43,6 +43,13 @@ describe("withoutSourcesSection", () => {
     expect(relatedSources(text).map((s) => s.url)).toEqual(["/architecture/bakers#stake", "/using/staking"]);
   });
 
+  it("drops a trailing See also list too", () => {
+    const seeAlso = "From the documentation:\n\nA baker needs 6,000 tez.\n\nSource: [Bakers](/architecture/bakers#stake)\n\n";
+    const text = seeAlso + "See also:\n- [Staking › At a glance](/using/staking#at-a-glance)";
+    expect(withoutSourcesSection(text).trim()).toBe(seeAlso.trim());
+    expect(relatedSources(text).map((s) => s.url)).toEqual(["/architecture/bakers#stake", "/using/staking#at-a-glance"]);
+  });
+
   it("keeps a list that is not the last thing, or holds more than links", () => {
     const later = answer + list + "\n\nThen stake.";
     expect(withoutSourcesSection(later)).toBe(later);

@@ -36,3 +36,28 @@ describe("AnswerMarkdown code blocks", () => {
     expect(container.querySelector(".tz-assistant__code-lang")?.textContent).toBe("");
   });
 });
+
+describe("AnswerMarkdown tables", () => {
+  it("renders a pipe table as a table, its cells' Markdown and escaped pipes kept", () => {
+    const text = "The lengths:\n\n| Network | Blocks per cycle |\n| --- | ---: |\n| Main \\| net | `10,800` |\n| Ghostnet | 8,192 |\n\nSource: [Cycles](/cycles)";
+    const { container } = render(<AnswerMarkdown text={text} />);
+    const table = container.querySelector("table");
+    expect(table).not.toBeNull();
+    expect([...table!.querySelectorAll("th")].map((th) => th.textContent)).toEqual(["Network", "Blocks per cycle"]);
+    const rows = [...table!.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ["Main | net", "10,800"],
+      ["Ghostnet", "8,192"],
+    ]);
+    expect(table!.querySelector("td code")?.textContent).toBe("10,800");
+    expect((table!.querySelectorAll("td")[1] as HTMLElement).style.textAlign).toBe("right");
+    expect(container.textContent).toContain("The lengths:");
+    expect(container.querySelector("a")?.getAttribute("href")).toBe("/cycles");
+  });
+
+  it("leaves a table inside a code block as code", () => {
+    const { container } = render(<AnswerMarkdown text={"```text\n| a | b |\n| - | - |\n```"} />);
+    expect(container.querySelector("table")).toBeNull();
+    expect(container.querySelector("pre")?.textContent).toContain("| a | b |");
+  });
+});
