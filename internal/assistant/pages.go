@@ -12,7 +12,10 @@ const (
 	ownHeadWeight = 1.0  // a subject word in the section's own heading, as so many occurrences
 	titleWeight   = 0.7  // in the page title (or the page's keywords)
 	pathWeight    = 0.5  // in a heading above the section's own
-	pageWide      = 0.2  // share of the subject words held anywhere on the page that adds to its best section
+	// identifierFactor weighs a section whose heading names an identifier (an error) when the
+	// question names none: such a section explains that error, not the topic around it.
+	identifierFactor = 0.6
+	pageWide         = 0.2 // share of the subject words held anywhere on the page that adds to its best section
 	// pagePriorPower is how steeply a section's rank falls with its page's score against the
 	// best page's: its prior is (score / best)^pagePriorPower.
 	pagePriorPower = 2
@@ -47,6 +50,10 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 				secs = append(secs, i)
 			}
 		}
+	}
+	asksIdentifier := false
+	for _, w := range words(sc.p.text) {
+		asksIdentifier = asksIdentifier || isIdentifier(w)
 	}
 	best := map[string]float64{}
 	held := map[string]map[string]bool{}
@@ -95,6 +102,9 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 		case s.kind == pageOverview:
 			score *= overviewFactor
 		}
+		if !asksIdentifier && namesIdentifier(s) {
+			score *= identifierFactor
+		}
 		best[s.route] = max(best[s.route], score)
 	}
 	for r, ts := range held {
@@ -105,4 +115,15 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 		best[r] += pageWide * h
 	}
 	return best
+}
+
+// namesIdentifier reports whether a section's own heading names an identifier (an error, a
+// constant): a section about it.
+func namesIdentifier(s *section) bool {
+	for _, w := range s.last {
+		if isIdentifier(w) {
+			return true
+		}
+	}
+	return false
 }

@@ -109,3 +109,38 @@ func TestRetrievalWeighsWholeSectionsByRareWords(t *testing.T) {
 		t.Errorf("Retrieve(%q) = %v, want /estimating first", q, got)
 	}
 }
+
+// errorSite has a page of errors, one of whose sections shares the words of a question that
+// names no error, and the page that explains the topic.
+const errorSite = `-- site/site.yaml --
+title: Error Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - fees
+  - errors
+-- site/docs/fees.md --
+---
+title: Sending operations
+---
+## Costs
+
+The client computes the fee from the gas and the storage an operation uses.
+-- site/docs/errors.md --
+---
+title: Operation errors
+---
+## fee_too_low
+
+The fee is below the minimum the bakers accept. The client computes a fee above that minimum unless you give one with --fee, so let the client compute the fee.
+`
+
+func TestRetrievalKeepsErrorSectionsForQuestionsThatNameAnError(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, errorSite))
+	if q, got := "How does the client compute the fee?", c.Retrieve("How does the client compute the fee?"); len(got) == 0 || got[0] != "/fees" {
+		t.Errorf("Retrieve(%q) = %v, want /fees first", q, got)
+	}
+	if q, got := "fee_too_low when sending", c.Retrieve("fee_too_low when sending"); len(got) == 0 || got[0] != "/errors" {
+		t.Errorf("Retrieve(%q) = %v, want /errors first", q, got)
+	}
+}
