@@ -34,7 +34,8 @@ func (s *section) length() int {
 }
 
 // pageScores scores the pages that hold a word of the subject, by route. Tutorial steps (unless
-// the question names their tutorial) and section overviews score lower, as their sentences do.
+// the question asks about a tutorial) and section overviews score lower: a series whose title
+// holds the subject ("Create FA2 tokens") is not what "What are FA2 tokens?" asks for.
 func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 	want := map[string]float64{}
 	for _, t := range subject {
@@ -97,7 +98,7 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 			score += w * v
 		}
 		switch {
-		case s.kind == pageTutorial && !sc.namesSeries(s):
+		case s.kind == pageTutorial && !sc.tutorial:
 			score *= tutorialFactor
 		case s.kind == pageOverview:
 			score *= overviewFactor

@@ -144,3 +144,38 @@ func TestRetrievalKeepsErrorSectionsForQuestionsThatNameAnError(t *testing.T) {
 		t.Errorf("Retrieve(%q) = %v, want /errors first", q, got)
 	}
 }
+
+// seriesSite has a tutorial series whose title names a standard, and the reference page that
+// says what the standard is.
+const seriesSite = `-- site/site.yaml --
+title: Series Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - tokens
+  - tutorials/fa2-token
+-- site/docs/tokens.md --
+---
+title: Token standards
+---
+## FA2
+
+FA2 is the standard for contracts that hold many kinds of tokens, each with its own ID.
+-- site/docs/tutorials/fa2-token.md --
+---
+title: Create FA2 tokens
+---
+## Write the FA2 token contract
+
+In this tutorial you write an FA2 contract that mints FA2 tokens and transfers FA2 tokens between accounts.
+`
+
+func TestRetrievalPrefersReferencePagesToATutorialItDoesNotName(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, seriesSite))
+	if q, got := "What are FA2 tokens?", c.Retrieve("What are FA2 tokens?"); len(got) == 0 || got[0] != "/tokens" {
+		t.Errorf("Retrieve(%q) = %v, want /tokens first", q, got)
+	}
+	if q, got := "Which contract does the FA2 tokens tutorial write?", c.Retrieve("Which contract does the FA2 tokens tutorial write?"); len(got) == 0 || got[0] != "/tutorials/fa2-token" {
+		t.Errorf("Retrieve(%q) = %v, want /tutorials/fa2-token first", q, got)
+	}
+}
