@@ -5,9 +5,9 @@ import (
 )
 
 // Extractive answers from the documentation alone. It works out what the question asks (a
-// quantity, steps, a definition, a difference, a name) and about what, searches the answer
-// corpus once per part, ranks the sentences and code blocks of the sections found by how well
-// they answer that, and quotes the blocks of the best section whole, with a link to it. It writes
+// quantity, steps, a definition, a difference, a name) and about what, ranks the pages of the
+// answer corpus that hold its words, then the sentences and code blocks of their sections by how
+// well they answer that, and quotes the blocks of the best section whole, with a link to it. It writes
 // no text of its own beyond a label saying so and the line that says when it is not confident.
 type Extractive struct{}
 
@@ -75,8 +75,9 @@ func (c *corpus) answerParts(ctx context.Context, req *Request, out *Stream, par
 			parts[i].subject = append(parts[i].subject, without(terms(prev), parts[i].subject)...)
 		}
 	}
-	results := make([][]SearchOutput, len(parts))
-	for i, p := range parts {
+	// The searches are shown to the reader as the engine's steps; the page ranking reads the
+	// corpus itself.
+	for _, p := range parts {
 		queries := []string{p.query}
 		for _, side := range p.compared {
 			queries = append(queries, focus(side))
@@ -85,11 +86,9 @@ func (c *corpus) answerParts(ctx context.Context, req *Request, out *Stream, par
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			res, err := out.SearchCall(req, q)
-			if err != nil {
+			if _, err := out.SearchCall(req, q); err != nil {
 				return nil, err
 			}
-			results[i] = append(results[i], res)
 		}
 	}
 	if err := out.FinishStep(); err != nil {
@@ -103,7 +102,7 @@ func (c *corpus) answerParts(ctx context.Context, req *Request, out *Stream, par
 	// The direct answers share the room of one, so every part is answered near the top.
 	room := answerRoom{sentences: max(1, answerSentences-len(parts)+1), chars: max(answerChars/len(parts), minPartChars)}
 	for i, p := range parts {
-		answers[i] = c.answer(p, results[i], tutorial, room)
+		answers[i] = c.answer(p, tutorial, room)
 	}
 	return answers, nil
 }
@@ -174,8 +173,8 @@ func namesTutorial(q string) bool {
 }
 
 // answer finds what answers one part among the sections that hold a word of its subject, the
-// pages its searches found first.
-func (c *corpus) answer(p part, results []SearchOutput, tutorial bool, room answerRoom) partAnswer {
+// pages the page ranking puts first (see pages.go).
+func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 	subject := p.subject
 	for _, side := range p.compared {
 		subject = append(subject, terms(side)...)

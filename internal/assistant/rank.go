@@ -246,8 +246,8 @@ type ranked struct {
 	best   int // index of its best sentence
 }
 
-// rank scores every candidate section for the part, best first. Sections of pages ranked lower
-// by the search lose a little.
+// rank scores every candidate section for the part, best first, each sentence's score times
+// its section's prior (its page's place in the page ranking).
 func (s *scorer) rank(cands []candidate) []ranked {
 	out := make([]ranked, 0, len(cands))
 	for _, cand := range cands {

@@ -76,8 +76,7 @@ func (r *Request) Passages(n int) []Passage {
 	tutorial := namesTutorial(r.Question)
 	var lists [][]ranked
 	for _, p := range parseQuestion(r.Question) {
-		res := []SearchOutput{c.search(p.query)}
-		a := c.answer(p, res, tutorial, answerRoom{sentences: answerSentences, chars: answerChars})
+		a := c.answer(p, tutorial, answerRoom{sentences: answerSentences, chars: answerChars})
 		lists = append(lists, a.ranked)
 		// The passage the built-in engine answers with first, its command included.
 		if a.main != nil && !seen[a.main.sec.url] && len(out) < n {
@@ -169,7 +168,7 @@ func (c *Corpus) Retrieve(question string) []string {
 		for _, side := range p.compared {
 			res = append(res, v.search(focus(side)))
 		}
-		a := v.answer(p, res, tutorial, answerRoom{sentences: answerSentences, chars: answerChars})
+		a := v.answer(p, tutorial, answerRoom{sentences: answerSentences, chars: answerChars})
 		var routes []string
 		switch {
 		case a.main != nil:
