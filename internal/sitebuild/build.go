@@ -97,6 +97,7 @@ type Builder struct {
 	texts      textCache                 // the pages' Markdown versions of the last build
 	pageJSONs  map[string]marshalledPage // the pages' data of the last build, by route (see pageJSON)
 	scan       *content.ScanCache        // the Markdown files as the last build read them
+	imports    map[string]pageImport     // what each page imports, as the last build read it
 	// records holds each page's search records from the last build, by route (see searchRecords),
 	// recordOrder the routes of the pages listed, in order, and recordsVersion counts the builds
 	// that made records.
@@ -142,6 +143,7 @@ func New(opts Options) *Builder {
 		texts:     textCache{},
 		pageJSONs: map[string]marshalledPage{},
 		scan:      content.NewScanCache(),
+		imports:   map[string]pageImport{},
 	}
 }
 
@@ -355,7 +357,7 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 		return nil, nil, nil, nil, errors.Join(append(found, err)...)
 	}
 	// Modules pages import from elsewhere in the site: components beside the docs, React pages.
-	if set, err = components.AddImported(set, cfg.Dir, site.OutsideRoots(), pageImports(site)); err != nil {
+	if set, err = components.AddImported(set, cfg.Dir, site.OutsideRoots(), pageImports(site, b.imports)); err != nil {
 		return nil, nil, nil, nil, err
 	}
 	b.comps = &siteComponents{set: set}

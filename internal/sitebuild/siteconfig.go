@@ -66,18 +66,39 @@ func addCustomCSS(site *content.Site, out *output.Output) ([]string, error) {
 	return urls, nil
 }
 
-// pageImports lists the relative and @site/ modules the pages import.
-func pageImports(site *content.Site) []components.Import {
+// pageImports lists the relative and @site/ modules the pages import. A page whose body is the
+// same as at the last build keeps the imports read then (cache, by page file), so a rebuild in
+// the dev loop reads only the pages that changed.
+func pageImports(site *content.Site, cache map[string]pageImport) []components.Import {
 	var out []components.Import
+	seen := make(map[string]bool, len(site.Docs))
 	for _, d := range site.Docs {
 		if d.Path == "" {
 			continue
 		}
-		for _, imp := range sitecomp.ParseImports(d.Body) {
-			if strings.HasPrefix(imp.Module, ".") || strings.HasPrefix(imp.Module, "@site/") {
-				out = append(out, components.Import{PageFile: d.Path, Module: imp.Module})
+		seen[d.Path] = true
+		c, ok := cache[d.Path]
+		if !ok || !bytes.Equal(c.body, d.Body) {
+			c = pageImport{body: d.Body}
+			for _, imp := range sitecomp.ParseImports(d.Body) {
+				if strings.HasPrefix(imp.Module, ".") || strings.HasPrefix(imp.Module, "@site/") {
+					c.imports = append(c.imports, components.Import{PageFile: d.Path, Module: imp.Module})
+				}
 			}
+			cache[d.Path] = c
+		}
+		out = append(out, c.imports...)
+	}
+	for path := range cache {
+		if !seen[path] {
+			delete(cache, path)
 		}
 	}
 	return out
+}
+
+// pageImport is what pageImports read of one page's body.
+type pageImport struct {
+	body    []byte
+	imports []components.Import
 }
