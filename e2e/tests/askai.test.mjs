@@ -185,3 +185,27 @@ test("Ask AI in the search dialog: the first row opens AI mode, Escape leaves it
   await dialog.waitFor({ state: "detached" });
   await context.close();
 });
+
+test("a table the answer quotes renders as a table, with its header and rows", async () => {
+  const { page, errors, context } = await openPage(browser);
+  await load(page, server.url + "/overview/");
+  const panel = await openChatbot(page);
+  const input = panel.locator(".tz-assistant__input");
+  // The fixture's accounts page answers this with its table of address prefixes.
+  await input.fill("Which signature scheme goes with each address prefix?");
+  await input.press("Enter");
+  await panel.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+  const table = panel.locator(".tz-assistant__answer").last().locator(".tz-assistant__markdown table");
+  await table.waitFor();
+  assert.deepEqual(await table.locator("thead th").allTextContents(), ["Prefix", "Signature scheme"]);
+  const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+  assert.deepEqual(rows, [
+    ["tz1", "Ed25519"],
+    ["tz2", "Secp256k1"],
+    ["tz3", "P-256"],
+    ["tz4", "BLS"],
+  ]);
+  assert.equal((await panel.locator(".tz-assistant__answer").last().textContent()).includes("| --- |"), false, "no raw pipe table is left");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
