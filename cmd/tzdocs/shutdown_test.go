@@ -23,6 +23,7 @@ import (
 
 	"tzdocs/internal/feedback"
 	"tzdocs/internal/metrics"
+	"tzdocs/internal/output"
 	"tzdocs/internal/sitetest"
 )
 
@@ -100,7 +101,7 @@ func TestServeDrainsOnSIGTERMAndEndsOpenAnswers(t *testing.T) {
 
 	// An answer starts streaming.
 	tokReq, _ := http.NewRequest("POST", base+"/api/askai/chat/token", nil)
-	tokReq.Header.Set("x-algolia-assistant-id", "tezosdocs")
+	tokReq.Header.Set("x-algolia-assistant-id", output.DefaultAssistantID)
 	tokRes, err := http.DefaultClient.Do(tokReq)
 	if err != nil {
 		t.Fatal(err)

@@ -57,6 +57,9 @@ type Request struct {
 	Corpus *Corpus
 	// Index is the site's search index, which SectionText reads when there is no Corpus.
 	Index *search.Index
+	// Site is the site's title ("" when unknown): the model engine names the documentation it
+	// answers from with it, so no engine text names one site.
+	Site string
 }
 
 // SearchInput is the searchIndex tool's input.

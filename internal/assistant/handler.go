@@ -67,6 +67,9 @@ type Options struct {
 	// Corpus returns the current site's answer corpus (it changes when the site is rebuilt);
 	// required.
 	Corpus func() *Corpus
+	// SiteTitle returns the current site's title, which the model engine's instructions name;
+	// nil leaves the request's Site empty.
+	SiteTitle func() string
 	// Store keeps the exchanges and answer feedback; nil answers feedback posts with 503.
 	Store feedback.Store
 	// Logger receives engine failures; nil discards them.
@@ -350,6 +353,9 @@ func (h *handler) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Corpus = corpus
+	if h.opts.SiteTitle != nil {
+		req.Site = h.opts.SiteTitle()
+	}
 
 	messageID := h.tokens.exchangeID(h.opts.NewID())
 	if body.Trigger == "regenerate-message" && h.tokens.answered(body.MessageID) {

@@ -203,6 +203,10 @@ type SearchConfig struct {
 	AllowedOrigins []string `json:"allowedOrigins,omitempty"`
 }
 
+// DefaultAssistantID is the Ask AI assistant id of a site whose config names none: the id the web
+// app sends and the server expects.
+const DefaultAssistantID = "docs"
+
 // AskAIConfig is what the Ask AI mode needs.
 type AskAIConfig struct {
 	Enabled            bool     `json:"enabled"`

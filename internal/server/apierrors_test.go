@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"tzdocs/internal/output"
 )
 
 // Every API error is {"message", "status"}; a wrong method gets 405 with the route's own Allow.
@@ -69,7 +71,7 @@ func TestAPIAnswersShareTheirHeaders(t *testing.T) {
 		{"POST", "/api/search/1/indexes/*/queries", `{"requests":[{"indexName":"docs","query":"bakers"}]}`, nil, 200},
 		{"GET", "/api/search/1/indexes/docs/settings", "", nil, 200},
 		{"POST", "/api/search/1/indexes/*/queries", `{"requests":[{"indexName":"docs","colour":"red"}]}`, nil, 400},
-		{"POST", "/api/askai/chat/token", "", map[string]string{"x-algolia-assistant-id": "tezosdocs"}, 200},
+		{"POST", "/api/askai/chat/token", "", map[string]string{"x-algolia-assistant-id": output.DefaultAssistantID}, 200},
 		{"POST", "/api/askai/chat/token", "", map[string]string{"x-algolia-assistant-id": "another"}, 403},
 		{"POST", "/api/askai/chat", `{}`, nil, 401},
 		{"POST", "/api/feedback", `{"url":"/architecture","helpful":true}`, map[string]string{"Content-Type": "application/json"}, 201},

@@ -92,12 +92,13 @@ func (s *Server) routes() (http.Handler, error) {
 	if s.opts.Assistant != nil {
 		id := s.site.Load().askAI
 		if id == "" {
-			id = "tezosdocs"
+			id = output.DefaultAssistantID // a site built before the build wrote a default
 		}
 		opts := assistant.Options{AssistantID: id, Secret: s.opts.Secret, Engine: s.opts.Assistant,
-			Corpus: func() *assistant.Corpus { return s.site.Load().answers },
-			Store:  countWrites{s.opts.Feedback},
-			Logger: s.opts.Logger, TrustProxy: s.opts.TrustProxy, Stopping: s.stopping}
+			Corpus:    func() *assistant.Corpus { return s.site.Load().answers },
+			SiteTitle: func() string { return s.site.Load().title },
+			Store:     countWrites{s.opts.Feedback},
+			Logger:    s.opts.Logger, TrustProxy: s.opts.TrustProxy, Stopping: s.stopping}
 		if s.opts.Feedback == nil {
 			opts.Store = nil
 		}

@@ -1,6 +1,7 @@
 package sitebuild
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -39,5 +40,30 @@ func TestEveryPageInlinesTheEarlyShortcutCatcherAllowedByItsHash(t *testing.T) {
 	}
 	if csp := read(t, outDir, output.CSPFile); !strings.Contains(csp, hashSource(script)) {
 		t.Errorf("the content security policy does not allow the catcher (%s): %s", hashSource(script), csp)
+	}
+}
+
+// A site whose config names no Ask AI assistant gets the engine's neutral id, which the web app
+// sends and the server expects; one that names its own keeps it.
+func TestAskAIAssistantIDDefaultsToANeutralID(t *testing.T) {
+	for _, c := range []struct{ name, yaml, want string }{
+		{"none named", "", output.DefaultAssistantID},
+		{"the site's own", "  askAi: { assistantId: ourdocs }\n", "ourdocs"},
+	} {
+		archive := sitetest.Minimal + sitetest.FakeWeb
+		if c.yaml != "" {
+			archive = strings.Replace(archive, "themeConfig:\n", "themeConfig:\n"+c.yaml, 1)
+		}
+		outDir, _, err := buildDir(t, sitetest.Write(t, archive))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var site output.SiteData
+		if err := json.Unmarshal([]byte(read(t, outDir, output.SiteDataFile)), &site); err != nil {
+			t.Fatal(err)
+		}
+		if site.AskAI.AssistantID != c.want {
+			t.Errorf("%s: assistantId %q, want %q", c.name, site.AskAI.AssistantID, c.want)
+		}
 	}
 }

@@ -31,6 +31,9 @@ func siteData(s *content.Site) output.SiteData {
 			SuggestedQuestionsIndex: t.AskAI.SuggestedQuestionsIndex, Disclaimer: t.AskAI.Disclaimer},
 		Chatbot: output.ChatbotConfig(t.Chatbot),
 	}
+	if sd.AskAI.AssistantID == "" {
+		sd.AskAI.AssistantID = output.DefaultAssistantID
+	}
 	if ab := t.AnnouncementBar; ab != nil {
 		sd.AnnouncementBar = &output.AnnouncementBar{ID: ab.ID, Content: ab.Content, IsCloseable: ab.IsCloseable}
 	}

@@ -79,16 +79,46 @@ func New(cfg Config) (*Engine, error) {
 // Name is "openai".
 func (e *Engine) Name() string { return "openai" }
 
-// SystemPrompt tells the model to answer from the documentation only, with links.
-const SystemPrompt = `You answer questions about Tezos for the readers of the Tezos documentation website.
+// documentation names the documentation the model answers from: the site's title, or a neutral
+// phrase when the request does not know it.
+func documentation(site string) string {
+	if site = strings.TrimSpace(site); site != "" {
+		return "the " + site + " website"
+	}
+	return "this documentation website"
+}
+
+// systemPrompt tells the model to answer from the documentation of site only, with links.
+func systemPrompt(site string) string {
+	return `You answer the questions of the readers of ` + documentation(site) + `.
 Rules:
 - Before answering, call the searchIndex tool with short keyword queries (one topic per query; call it several times for questions with several parts).
 - Answer only with facts found in the search results. If they do not cover the question, say that the documentation does not cover it and suggest what to search for; never invent commands, addresses, numbers or URLs.
-- Cite your sources as Markdown links using the result URLs exactly as given, for example [Bakers › Liquid proof of stake](/architecture/bakers#liquid-proof-of-stake).
+- Cite your sources as Markdown links using the result URLs exactly as given, for example [Installing › Requirements](/installing#requirements).
 - Be concise: a short answer first, then details. Put commands and code in fenced code blocks.`
+}
 
-// searchTool declares searchIndex to the model.
-var searchTool = json.RawMessage(`{"type":"function","function":{"name":"searchIndex","description":"Search the Tezos documentation. Returns the best matching sections with their title, URL and text.","parameters":{"type":"object","properties":{"query":{"type":"string","description":"A few keywords, e.g. 'stake tez baker'"}},"required":["query"]}}}`)
+// searchTool declares searchIndex to the model, for the documentation of site.
+func searchTool(site string) json.RawMessage {
+	type property struct {
+		Type        string `json:"type"`
+		Description string `json:"description"`
+	}
+	tool := map[string]any{"type": "function", "function": map[string]any{
+		"name":        "searchIndex",
+		"description": "Search " + documentation(site) + ". Returns the best matching sections with their title, URL and text.",
+		"parameters": map[string]any{
+			"type":       "object",
+			"properties": map[string]property{"query": {Type: "string", Description: "A few keywords, one topic"}},
+			"required":   []string{"query"},
+		},
+	}}
+	data, err := json.Marshal(tool)
+	if err != nil {
+		panic(err) // maps of strings always marshal
+	}
+	return data
+}
 
 // message is one chat completions message.
 type message struct {
@@ -142,9 +172,12 @@ func clipText(s string, n int) string {
 // MaxRounds rounds, the last one without tools so that it must answer.
 func (e *Engine) Answer(ctx context.Context, req *assistant.Request, out *assistant.Stream) error {
 	msgs := conversation(req)
+	tool := searchTool(req.Site)
 	for round := 0; round < e.cfg.MaxRounds; round++ {
-		last := round == e.cfg.MaxRounds-1
-		res, err := e.round(ctx, msgs, !last, out)
+		if round == e.cfg.MaxRounds-1 {
+			tool = nil // the last round must answer
+		}
+		res, err := e.round(ctx, msgs, tool, out)
 		if err != nil {
 			return err
 		}
@@ -176,7 +209,7 @@ func (e *Engine) Answer(ctx context.Context, req *assistant.Request, out *assist
 // conversation is what the model reads: the rules, the last few earlier exchanges clipped, the
 // passages of the documentation that answer the question best, and the question.
 func conversation(req *assistant.Request) []message {
-	msgs := []message{{Role: "system", Content: text(SystemPrompt)}}
+	msgs := []message{{Role: "system", Content: text(systemPrompt(req.Site))}}
 	history := req.History[max(0, len(req.History)-maxHistoryTurns):]
 	for _, t := range history {
 		msgs = append(msgs, message{Role: "user", Content: text(clipText(t.Question, maxHistoryQuestion))})
@@ -271,10 +304,10 @@ type streamChunk struct {
 }
 
 // round sends the conversation once and streams the reply.
-func (e *Engine) round(ctx context.Context, msgs []message, tools bool, out *assistant.Stream) (*roundResult, error) {
+func (e *Engine) round(ctx context.Context, msgs []message, tool json.RawMessage, out *assistant.Stream) (*roundResult, error) {
 	body := map[string]any{"model": e.cfg.Model, "messages": msgs, "stream": true}
-	if tools {
-		body["tools"] = []json.RawMessage{searchTool}
+	if tool != nil {
+		body["tools"] = []json.RawMessage{tool}
 	}
 	data, err := json.Marshal(body)
 	if err != nil {

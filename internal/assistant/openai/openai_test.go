@@ -322,3 +322,29 @@ func TestModelGetsABoundedHistoryAndTheEnginesPassages(t *testing.T) {
 		t.Errorf("the passages lack the section's command:\n%s", passages)
 	}
 }
+
+func TestModelInstructionsNameTheRequestsSiteAndNoOther(t *testing.T) {
+	for _, tc := range []struct{ site, want string }{
+		{"Example Docs", "the Example Docs website"},
+		{"  ", "this documentation website"},
+	} {
+		req := &assistant.Request{Question: "How do I install it?", Site: tc.site, Corpus: testCorpus(t)}
+		prompt := *conversation(req)[0].Content
+		var tool struct {
+			Function struct {
+				Description string `json:"description"`
+			} `json:"function"`
+		}
+		if err := json.Unmarshal(searchTool(tc.site), &tool); err != nil {
+			t.Fatal(err)
+		}
+		for what, text := range map[string]string{"system prompt": prompt, "search tool": tool.Function.Description} {
+			if !strings.Contains(text, tc.want) {
+				t.Errorf("site %q: the %s does not name %q:\n%s", tc.site, what, tc.want, text)
+			}
+			if strings.Contains(strings.ToLower(text), "tezos") {
+				t.Errorf("site %q: the %s names a site the request did not: %s", tc.site, what, text)
+			}
+		}
+	}
+}
