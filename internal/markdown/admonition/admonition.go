@@ -114,6 +114,6 @@ func writeMarkdown(w *ext.MarkdownWriter, node ast.Node) {
 // Extend adds the admonition parser and renderer to m.
 func (e Extension) Extend(m goldmark.Markdown) {
 	k := e.keywords()
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{keywords: k}, 90), util.Prioritized(jsxParser{keywords: k}, 840)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{keywords: k}, 90), util.Prioritized(jsxParser(k), 840)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

@@ -2,6 +2,8 @@ package admonition
 
 import (
 	"github.com/yuin/goldmark/ast"
+
+	"tzdocs/internal/markdown/jsxtag"
 )
 
 // KindAdmonition is the node kind of *Admonition.
@@ -15,13 +17,11 @@ type Admonition struct {
 	Keyword string
 	// fence is the number of colons that opened it; a closing fence needs at least as many.
 	fence int
-	// start is the source offset of the opening fence; closed records that a fence closed it.
-	start  int
-	closed bool
+	// Container holds the source offset of the opening fence or tag, and whether a closing fence
+	// or tag closed it.
+	jsxtag.Container
 	// jsx is set for the <Admonition> component form, closed by </Admonition> instead of a fence.
 	jsx bool
-	// oneLine is set for <Admonition …>text</Admonition> written on one line.
-	oneLine bool
 }
 
 // Kind implements ast.Node.

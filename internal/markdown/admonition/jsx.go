@@ -23,11 +23,21 @@ import (
 
 var jsxClose = regexp.MustCompile(`^[ \t]*</Admonition>[ \t]*\r?\n?$`)
 
-type jsxParser struct{ keywords keywords }
+// jsxParser reads <Admonition> components with the keywords k; a closing tag belongs to the
+// innermost open <Admonition>, and never to a code fence's text.
+func jsxParser(k keywords) jsxtag.ContainerParser {
+	return jsxtag.ContainerParser{Name: "Admonition", Closing: jsxClose,
+		Inner: func(b ast.Node) bool {
+			a, ok := b.(*Admonition)
+			return b.Kind() == ast.KindFencedCodeBlock || (ok && a.jsx)
+		},
+		OpenTag: jsxOpener{keywords: k}.open}
+}
 
-func (jsxParser) Trigger() []byte { return []byte{'<'} }
+// jsxOpener reads an <Admonition> tag, and the whole component when it is written on one line.
+type jsxOpener struct{ keywords keywords }
 
-func (j jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (j jsxOpener) open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	trimmed := bytes.TrimLeft(line, " \t")
 	indent := len(line) - len(trimmed)
@@ -57,7 +67,7 @@ func (j jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 		diag.Warn(pc, seg.Start+indent, fmt.Sprintf("<Admonition> type %q is not one of %s; shown as a note", typ, strings.Join(j.keywords, ", ")))
 		typ = "note"
 	}
-	node := &Admonition{Keyword: typ, start: seg.Start + indent, jsx: true}
+	node := &Admonition{Keyword: typ, Container: jsxtag.Container{Start: seg.Start + indent}, jsx: true}
 	// The title is inline Markdown: point the Title at the attribute's text in the source.
 	if start, stop, ok := titleBoundsJSX(trimmed[:n]); ok {
 		title := &Title{}
@@ -70,7 +80,7 @@ func (j jsxParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 		body := ast.NewParagraph()
 		body.Lines().Append(text.NewSegment(start+lead, start+len(inline)))
 		node.AppendChild(node, body)
-		node.closed, node.oneLine = true, true
+		node.Closed = true
 	}
 	reader.AdvanceToEOL()
 	return node, parser.HasChildren
@@ -93,28 +103,3 @@ func titleBoundsJSX(tag []byte) (start, stop int, ok bool) {
 	}
 	return start, stop, stop > start
 }
-
-func (jsxParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	if node.(*Admonition).oneLine {
-		return parser.Close
-	}
-	// A closing tag belongs to the innermost open <Admonition>, and never to a code fence's text.
-	if !jsxtag.ClosesAt(node, reader, pc, jsxClose, func(b ast.Node) bool {
-		a, ok := b.(*Admonition)
-		return b.Kind() == ast.KindFencedCodeBlock || (ok && a.jsx)
-	}) {
-		return parser.Continue | parser.HasChildren
-	}
-	node.(*Admonition).closed = true
-	return parser.Close
-}
-
-func (jsxParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*Admonition); !n.closed {
-		jsxtag.FailUnclosed(pc, n.start, "Admonition")
-	}
-}
-
-func (jsxParser) CanInterruptParagraph() bool { return true }
-
-func (jsxParser) CanAcceptIndentedLine() bool { return true }

@@ -92,7 +92,7 @@ func (b blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (as
 	if diag.TooDeep(pc, seg.Start+i-n, "admonition "+strings.Repeat(":", n)+typ) {
 		return nil, parser.NoChildren
 	}
-	node := &Admonition{Keyword: strings.ToLower(typ), fence: n, start: seg.Start + i - n}
+	node := &Admonition{Keyword: strings.ToLower(typ), fence: n, Container: jsxtag.Container{Start: seg.Start + i - n}}
 	if start, stop, ok := titleBounds(line, j); ok {
 		title := &Title{}
 		title.Lines().Append(text.NewSegment(seg.Start+start, seg.Start+stop))
@@ -161,15 +161,15 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Continue | parser.HasChildren
 	}
 	reader.AdvanceToEOL()
-	me.closed = true
+	me.Closed = true
 	return parser.Close
 }
 
 // Close warns when the admonition ends without its closing fence: at the end of the page or of the
 // list item or quote around it. The content is kept, but the author likely lost a ":::".
 func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*Admonition); !n.closed {
-		diag.Warn(pc, n.start, fmt.Sprintf("admonition %q is not closed; add a line %q where it ends",
+	if n := node.(*Admonition); !n.Closed {
+		diag.Warn(pc, n.Start, fmt.Sprintf("admonition %q is not closed; add a line %q where it ends",
 			strings.Repeat(":", n.fence)+n.Keyword, strings.Repeat(":", n.fence)))
 	}
 }

@@ -27,8 +27,7 @@ type Details struct {
 	ast.BaseBlock
 	// OpenTag is the opening tag as written, attributes included.
 	OpenTag []byte
-	start   int
-	closed  bool
+	jsxtag.Container
 }
 
 // Kind implements ast.Node.
@@ -60,17 +59,28 @@ var (
 	blankLine = regexp.MustCompile(`^[ \t]*\r?\n?$`)
 )
 
-type blockParser struct{}
+// blockParser reads <details> blocks: their lines up to the closing tag that belongs to them (the
+// innermost open block that can take it does: a code fence, or a nested <details>).
+type blockParser struct{ jsxtag.ContainerParser }
 
-func (blockParser) Trigger() []byte { return []byte{'<'} }
+var detailsParser = blockParser{jsxtag.ContainerParser{Name: "details", Closing: closeTag, NoIndentedLines: true,
+	Inner: func(b ast.Node) bool {
+		switch b.(type) {
+		case *ast.FencedCodeBlock, *Details:
+			return true
+		}
+		return false
+	},
+	OpenTag: open}}
 
-func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+// open reads a <details> tag, and a <summary> on the same line.
+func open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	m := openTag.FindSubmatchIndex(line)
 	if m == nil || diag.TooDeep(pc, seg.Start+m[2], "<details>") {
 		return nil, parser.NoChildren
 	}
-	n := &Details{OpenTag: bytes.Clone(line[m[2]:m[3]]), start: seg.Start + m[2]}
+	n := &Details{OpenTag: bytes.Clone(line[m[2]:m[3]]), Container: jsxtag.Container{Start: seg.Start + m[2]}}
 	rest := line[m[1]:]
 	switch {
 	case blankLine.Match(rest):
@@ -90,7 +100,8 @@ func addSummary(n *Details, line []byte, start int) {
 	n.AppendChild(n, s)
 }
 
-func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+// Continue takes a <summary> line as the first child, then the lines up to the closing tag.
+func (p blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Details)
 	line, seg := reader.PeekLine()
 	if n.ChildCount() == 0 && summary.Match(line) {
@@ -98,29 +109,8 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		reader.AdvanceToEOL()
 		return parser.Continue | parser.NoChildren
 	}
-	// The closing tag belongs to the innermost open block that can take it.
-	if !jsxtag.ClosesAt(node, reader, pc, closeTag, func(b ast.Node) bool {
-		switch b.(type) {
-		case *ast.FencedCodeBlock, *Details:
-			return true
-		}
-		return false
-	}) {
-		return parser.Continue | parser.HasChildren
-	}
-	n.closed = true
-	return parser.Close
+	return p.ContainerParser.Continue(node, reader, pc)
 }
-
-// Close warns when <details> ends without its closing tag, at the end of the page or of the block
-// around it.
-func (blockParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*Details); !n.closed {
-		jsxtag.FailUnclosed(pc, n.start, "details")
-	}
-}
-func (blockParser) CanInterruptParagraph() bool { return true }
-func (blockParser) CanAcceptIndentedLine() bool { return false }
 
 // nodeRenderer writes the tags around the rendered content.
 type nodeRenderer struct{}
@@ -173,6 +163,6 @@ func (Extension) Declare(d *ext.Declarations) {
 
 // Extend adds the <details> parser, ahead of the HTML block parser, and its renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{}, 850)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(detailsParser, 850)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

@@ -203,3 +203,71 @@ func (SelfClosing) CanInterruptParagraph() bool { return true }
 
 // CanAcceptIndentedLine implements parser.BlockParser.
 func (SelfClosing) CanAcceptIndentedLine() bool { return true }
+
+// Container is the part of a container component's node (one with Markdown children, such as
+// <Tabs>) that its ContainerParser keeps. A node embeds it.
+type Container struct {
+	// Start is the source offset of the opening tag, for diagnostics.
+	Start int
+	// Closed records that the closing tag was read; an opener sets it for a component written
+	// whole on its opening line, content and closing tag included.
+	Closed bool
+}
+
+func (c *Container) container() *Container { return c }
+
+// containerNode is a node that embeds Container.
+type containerNode interface {
+	ast.Node
+	container() *Container
+}
+
+// ContainerParser is the goldmark block parser of a container component named Name. OpenTag reads
+// the opening tag on the current line and returns the node, which embeds Container with Start set
+// (or nil when the line is not such a tag). The parser then gives the node the lines up to its
+// closing tag, a line matching Closing that no block open inside the node takes first (Inner tells
+// which blocks do: a code fence keeps the line as text, a nested component of the same kind closes
+// first), and fails the page when the node ends without one.
+type ContainerParser struct {
+	Name    string
+	Closing *regexp.Regexp
+	Inner   func(ast.Node) bool
+	OpenTag func(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State)
+	// NoIndentedLines keeps lines indented as code out of the component (HTML blocks, such as
+	// <details>, end there).
+	NoIndentedLines bool
+}
+
+// Trigger implements parser.BlockParser.
+func (ContainerParser) Trigger() []byte { return []byte{'<'} }
+
+// Open implements parser.BlockParser.
+func (p ContainerParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	return p.OpenTag(parent, reader, pc)
+}
+
+// Continue implements parser.BlockParser.
+func (p ContainerParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	c := node.(containerNode).container()
+	if c.Closed {
+		return parser.Close
+	}
+	if !ClosesAt(node, reader, pc, p.Closing, p.Inner) {
+		return parser.Continue | parser.HasChildren
+	}
+	c.Closed = true
+	return parser.Close
+}
+
+// Close implements parser.BlockParser.
+func (p ContainerParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
+	if c := node.(containerNode).container(); !c.Closed {
+		FailUnclosed(pc, c.Start, p.Name)
+	}
+}
+
+// CanInterruptParagraph implements parser.BlockParser.
+func (ContainerParser) CanInterruptParagraph() bool { return true }
+
+// CanAcceptIndentedLine implements parser.BlockParser.
+func (p ContainerParser) CanAcceptIndentedLine() bool { return !p.NoIndentedLines }

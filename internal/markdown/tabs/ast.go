@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
+
+	"tzdocs/internal/markdown/jsxtag"
 )
 
 // KindTabs is the node kind of *Tabs.
@@ -21,8 +23,7 @@ type Tabs struct {
 	// labels are the value → label pairs of the older values={[…]} form.
 	labels       map[string]string
 	defaultValue string
-	start        int
-	closed       bool
+	jsxtag.Container
 }
 
 // Kind implements ast.Node.
@@ -44,8 +45,7 @@ type TabItem struct {
 	// ID is the panel's element id, set once the page is parsed; the tab button's is ID + "-tab".
 	ID       string
 	Selected bool
-	start    int
-	closed   bool
+	jsxtag.Container
 }
 
 // Kind implements ast.Node.

@@ -33,11 +33,10 @@ var (
 // oneLineItem matches "<TabItem …>text</TabItem>" on one line; group 1 is the text.
 var oneLineItem = regexp.MustCompile(`^[ \t]*<TabItem(?:\s[^>]*)?>(.*?)</TabItem>[ \t]*\r?\n?$`)
 
-type tabsParser struct{}
+var tabsParser = jsxtag.ContainerParser{Name: "Tabs", Closing: tabsClose, Inner: inner(KindTabs), OpenTag: openTabs}
 
-func (tabsParser) Trigger() []byte { return []byte{'<'} }
-
-func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+// openTabs reads a <Tabs> tag.
+func openTabs(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	// Items sit right inside their <Tabs>, so bounding <Tabs> bounds them too.
 	if line, seg := reader.PeekLine(); len(line) > 0 {
 		if indent, starts := jsxtag.StartsTag(line, "Tabs"); starts && diag.TooDeep(pc, seg.Start+indent, "<Tabs>") {
@@ -53,7 +52,7 @@ func (tabsParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.N
 		}
 		return nil, parser.NoChildren
 	}
-	n := &Tabs{start: offset}
+	n := &Tabs{Container: jsxtag.Container{Start: offset}}
 	n.GroupID, _ = tag.Get("groupId")
 	if q, ok := tag.Get("queryString"); ok && q != "false" {
 		n.QueryString = q
@@ -86,27 +85,10 @@ func inner(kind ast.NodeKind) func(ast.Node) bool {
 	return func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock || b.Kind() == kind }
 }
 
-func (tabsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	if !jsxtag.ClosesAt(node, reader, pc, tabsClose, inner(KindTabs)) {
-		return parser.Continue | parser.HasChildren
-	}
-	node.(*Tabs).closed = true
-	return parser.Close
-}
+var itemParser = jsxtag.ContainerParser{Name: "TabItem", Closing: itemClose, Inner: inner(KindTabItem), OpenTag: openItem}
 
-func (tabsParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*Tabs); !n.closed {
-		jsxtag.FailUnclosed(pc, n.start, "Tabs")
-	}
-}
-func (tabsParser) CanInterruptParagraph() bool { return true }
-func (tabsParser) CanAcceptIndentedLine() bool { return true }
-
-type itemParser struct{}
-
-func (itemParser) Trigger() []byte { return []byte{'<'} }
-
-func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+// openItem reads a <TabItem> tag inside <Tabs>, and the whole item when it is written on one line.
+func openItem(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	var inline []int
 	var tag jsxtag.Tag
@@ -117,7 +99,7 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 		case !ok:
 		case parent.Kind() == KindTabItem:
 			// The item before was not closed: that is the mistake, where it opens.
-			diag.Fail(pc, parent.(*TabItem).start, fmt.Sprintf("<TabItem> is not closed; add a line </TabItem> before the next <TabItem> (line %d)", lineOf(reader.Source(), seg.Start)))
+			diag.Fail(pc, parent.(*TabItem).Start, fmt.Sprintf("<TabItem> is not closed; add a line </TabItem> before the next <TabItem> (line %d)", lineOf(reader.Source(), seg.Start)))
 		default:
 			diag.Warn(pc, seg.Start+indent, "<TabItem> outside <Tabs>; put it inside a <Tabs> block")
 		}
@@ -137,7 +119,7 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 			return nil, parser.NoChildren
 		}
 	}
-	n := &TabItem{start: offset}
+	n := &TabItem{Container: jsxtag.Container{Start: offset}}
 	n.Value, _ = tag.Get("value")
 	n.Label, _ = tag.Get("label")
 	if n.Label == "" {
@@ -147,7 +129,7 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 		n.Default = true
 	}
 	if inline != nil {
-		n.closed = true
+		n.Closed = true
 		if inline[3] > inline[2] {
 			p := ast.NewParagraph()
 			p.Lines().Append(text.NewSegment(seg.Start+inline[2], seg.Start+inline[3]))
@@ -157,25 +139,6 @@ func (itemParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 	}
 	return n, parser.HasChildren
 }
-
-func (itemParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	if node.(*TabItem).closed {
-		return parser.Close
-	}
-	if !jsxtag.ClosesAt(node, reader, pc, itemClose, inner(KindTabItem)) {
-		return parser.Continue | parser.HasChildren
-	}
-	node.(*TabItem).closed = true
-	return parser.Close
-}
-
-func (itemParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*TabItem); !n.closed {
-		jsxtag.FailUnclosed(pc, n.start, "TabItem")
-	}
-}
-func (itemParser) CanInterruptParagraph() bool { return true }
-func (itemParser) CanAcceptIndentedLine() bool { return true }
 
 // lineOf returns the 1-based line of offset in source.
 func lineOf(source []byte, offset int) int {
@@ -307,7 +270,7 @@ type Extension struct{}
 // Extend adds the parsers, ahead of the HTML block parser, the numbering and the renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(tabsParser{}, 840), util.Prioritized(itemParser{}, 840)),
+		parser.WithBlockParsers(util.Prioritized(tabsParser, 840), util.Prioritized(itemParser, 840)),
 		parser.WithASTTransformers(util.Prioritized(numberer{}, 300)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))

@@ -26,8 +26,7 @@ var KindContainer = ast.NewNodeKind("TutorialCardContainer")
 // Container is a <TutorialCardContainer> block; its children are cards (or any Markdown).
 type Container struct {
 	ast.BaseBlock
-	start  int
-	closed bool
+	jsxtag.Container
 }
 
 // Kind implements ast.Node.
@@ -60,11 +59,12 @@ func (n *Card) Dump(source []byte, level int) {
 
 var containerClose = regexp.MustCompile(`^[ \t]*</TutorialCardContainer>[ \t]*\r?\n?$`)
 
-type containerParser struct{}
+var containerParser = jsxtag.ContainerParser{Name: "TutorialCardContainer", Closing: containerClose,
+	Inner:   func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock },
+	OpenTag: openContainer}
 
-func (containerParser) Trigger() []byte { return []byte{'<'} }
-
-func (containerParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+// openContainer reads a <TutorialCardContainer> tag.
+func openContainer(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	indent, ok := jsxtag.StartsTag(line, "TutorialCardContainer")
 	if !ok || diag.TooDeep(pc, seg.Start+indent, "<TutorialCardContainer>") {
@@ -75,24 +75,8 @@ func (containerParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (
 		return nil, parser.NoChildren
 	}
 	reader.AdvanceToEOL()
-	return &Container{start: seg.Start + indent}, parser.HasChildren
+	return &Container{Container: jsxtag.Container{Start: seg.Start + indent}}, parser.HasChildren
 }
-
-func (containerParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	if !jsxtag.ClosesAt(node, reader, pc, containerClose, func(b ast.Node) bool { return b.Kind() == ast.KindFencedCodeBlock }) {
-		return parser.Continue | parser.HasChildren
-	}
-	node.(*Container).closed = true
-	return parser.Close
-}
-
-func (containerParser) Close(node ast.Node, _ text.Reader, pc parser.Context) {
-	if n := node.(*Container); !n.closed {
-		jsxtag.FailUnclosed(pc, n.start, "TutorialCardContainer")
-	}
-}
-func (containerParser) CanInterruptParagraph() bool { return true }
-func (containerParser) CanAcceptIndentedLine() bool { return true }
 
 // cardParser reads <TutorialCard title="…" href="…" … />.
 var cardParser = jsxtag.SelfClosing{
@@ -246,6 +230,6 @@ type Extension struct{}
 
 // Extend adds the parsers, ahead of the HTML block parser, and the renderer to m.
 func (Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(containerParser{}, 840), util.Prioritized(cardParser, 841)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(containerParser, 840), util.Prioritized(cardParser, 841)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
