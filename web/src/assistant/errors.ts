@@ -3,7 +3,8 @@
 
 import { assistantStrings as t } from "./strings";
 
-/** The reader's message for a failed answer. The AI SDK puts the server's body in the error:
+/** The reader's message for a failed answer. A failed request's error carries the server's body
+ * (useAnswerStream):
  * the API error shape {"message", "status"}, or plain text from a proxy. */
 export function answerErrorText(err: Error | undefined): string {
   const m = serverMessage(err?.message ?? "");

@@ -1,16 +1,13 @@
-// The network side of the conversation UI: one token client, the authorized fetch and the chat
-// transport per page. Lives in the lazy chunk (it imports the AI SDK).
+// The network side of the conversation UI: one token client and the authorized fetch per page, used
+// for the chat stream (useAnswerStream) and feedback.
 
-import { DefaultChatTransport, type ChatTransport } from "ai";
 import type { SiteData } from "../lib/contract";
 import { TokenClient, authorizedFetch } from "./token";
-import type { ChatMessage } from "./types";
 
 export const CHAT_ENDPOINT = "/api/askai/chat";
 
 export interface AssistantServices {
-  transport: ChatTransport<ChatMessage>;
-  /** fetch with the assistant token, for feedback. */
+  /** fetch with the assistant token, for the chat stream and feedback. */
   fetch: typeof fetch;
   /** Sent as appId and x-algolia-assistant-id with feedback. */
   appId: string;
@@ -18,8 +15,7 @@ export interface AssistantServices {
 
 export function createServices(assistantId: string, base?: typeof fetch): AssistantServices {
   const tokens = new TokenClient({ assistantId, ...(base ? { fetch: base } : {}) });
-  const f = authorizedFetch(tokens, base);
-  return { transport: new DefaultChatTransport<ChatMessage>({ api: CHAT_ENDPOINT, fetch: f }), fetch: f, appId: assistantId };
+  return { fetch: authorizedFetch(tokens, base), appId: assistantId };
 }
 
 let shared: AssistantServices | null = null;

@@ -1,6 +1,6 @@
 // Ask AI's screens, shared by the search dialog and the chatbot panel: a conversation (new, with
 // suggested questions, or restored) and the conversation history. A lazy chunk: it pulls in the
-// AI SDK and react-markdown.
+// answer stream client and react-markdown.
 
 import { useState } from "react";
 import type { SiteData } from "../../lib/contract";

@@ -1,5 +1,5 @@
-// The documentation chatbot's floating button (static bundle, so tiny). The panel, with the AI SDK
-// and Markdown renderer, is a lazy chunk: preloaded on hover, focus or touch, mounted while open.
+// The documentation chatbot's floating button (static bundle, so tiny). The panel, with the answer
+// stream client and Markdown renderer, is a lazy chunk: preloaded on hover, focus or touch, mounted while open.
 
 import { useCallback, useRef, useState, type ComponentType } from "react";
 import type { SiteData } from "../../lib/contract";

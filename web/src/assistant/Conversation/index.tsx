@@ -1,17 +1,17 @@
-// The conversation UI shared by the search dialog's AI mode and the chatbot: useChat over the
+// The conversation UI shared by the search dialog's AI mode and the chatbot: useAnswerStream over the
 // assistant's UI message stream, the answers, the question input with its stop button, the
 // disclaimer (site.askAi.disclaimer), and the new-conversation screen when nothing was asked yet. Saves itself to history.
 
-import { useChat } from "@ai-sdk/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import type { SiteData } from "../../lib/contract";
 import { clickFeedback, feedbackFailed, feedbackSent, postFeedback, storedFeedback, thumbsValue, type FeedbackState, type Thumbs } from "../feedback";
 import { answerErrorText } from "../errors";
 import { conversationTitle, type ConversationHistory } from "../history";
 import { MAX_QUESTIONS, currentStage, markStopped, newId, questionCount } from "../parts";
-import { sharedServices, type AssistantServices } from "../services";
+import { CHAT_ENDPOINT, sharedServices, type AssistantServices } from "../services";
 import { assistantStrings as t } from "../strings";
 import type { ChatMessage, Conversation as StoredConversation } from "../types";
+import { useAnswerStream } from "../useAnswerStream";
 import { Answer, StageLine } from "./Answer";
 import "./styles.css";
 
@@ -42,10 +42,11 @@ export function Conversation(props: ConversationProps) {
   const { site, history, onSearch, onLinkClick } = props;
   const [services] = useState(() => props.services ?? sharedServices(site));
   const [id] = useState(() => props.conversation?.id ?? newId());
-  const { messages, status, error, sendMessage, stop, setMessages, clearError } = useChat<ChatMessage>({
+  const { messages, status, error, sendMessage, stop, setMessages, clearError } = useAnswerStream({
     id,
     messages: props.conversation?.messages ?? [],
-    transport: services.transport,
+    api: CHAT_ENDPOINT,
+    fetch: services.fetch,
   });
   const [input, setInput] = useState("");
   const [feedback, setFeedback] = useState<Record<string, FeedbackState>>(() =>
@@ -62,7 +63,7 @@ export function Conversation(props: ConversationProps) {
       const q = question.trim();
       if (q === "") return;
       if (error) clearError();
-      void sendMessage({ text: q });
+      void sendMessage(q);
     },
     [sendMessage, error, clearError],
   );
@@ -97,8 +98,8 @@ export function Conversation(props: ConversationProps) {
     if (el && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest" });
   }, [messages, status]);
 
-  const onStop = async () => {
-    await stop();
+  const onStop = () => {
+    stop();
     setMessages((ms) => markStopped(ms, newId));
     inputRef.current?.focus();
   };
@@ -208,7 +209,7 @@ export function Conversation(props: ConversationProps) {
           onChange={(e) => setInput(e.target.value)}
         />
         {busy ? (
-          <button type="button" className="tz-assistant__send tz-assistant__send--stop" aria-label={t.stop} title={t.stop} onClick={() => void onStop()}>
+          <button type="button" className="tz-assistant__send tz-assistant__send--stop" aria-label={t.stop} title={t.stop} onClick={onStop}>
             <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
               <rect x="2" y="2" width="10" height="10" rx="1.5" fill="currentColor" />
             </svg>

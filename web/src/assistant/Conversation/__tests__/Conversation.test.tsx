@@ -56,7 +56,7 @@ describe("Conversation: new conversation screen", () => {
 });
 
 describe("Conversation: answers from the golden streams", () => {
-  it("sends the token and the AI SDK body, merges searches and lists related sources", async () => {
+  it("sends the token and the chat body the server reads, merges searches and lists related sources", async () => {
     const server = fakeServer({ chat: () => sse(golden("extractive-two-parts.txt")) });
     const { onSearch } = setup(server);
     ask("How do I stake or delegate?");
