@@ -3,7 +3,7 @@
 // that useChat uses, then readUIMessageStream, which assembles the message the UI renders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultChatTransport, readUIMessageStream, validateUIMessages } from 'ai';
@@ -50,6 +50,11 @@ async function assemble(chunks) {
 
 const files = readdirSync(testdata).filter((f) => f.endsWith('.txt')).sort();
 
+// The message the AI SDK assembles from each transcript (up to its error chunk, for a failed answer),
+// as JSON: the web app's own stream client must build the same (web/src/assistant/__tests__).
+const assembledFile = join(testdata, 'assembled.json');
+const assembled = {};
+
 test('there are golden streams to check', () => {
   assert.ok(files.length >= 3, `no golden streams found in ${testdata}`);
 });
@@ -61,6 +66,7 @@ for (const file of files) {
     const chunks = await parse(text);
     assert.equal(chunks[0].type, 'start');
     const { message, errors } = await assemble(chunks);
+    assembled[file] = JSON.parse(JSON.stringify(message));
     const failed = chunks.at(-1).type === 'error';
     if (failed) {
       assert.equal(errors.length, 1, 'the error chunk reaches onError');
@@ -93,6 +99,17 @@ for (const file of files) {
     await validateUIMessages({ messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: 'q' }] }, message] });
   });
 }
+
+const noRecord = process.env.AISTREAM_TESTDATA !== undefined && !existsSync(assembledFile);
+test('the assembled messages are the ones testdata/assembled.json records', { skip: noRecord && 'no assembled.json beside these transcripts' }, () => {
+  assert.equal(Object.keys(assembled).length, files.length, 'every transcript was assembled');
+  if (process.env.AISTREAM_UPDATE === '1') {
+    writeFileSync(assembledFile, JSON.stringify(assembled, null, 1) + '\n');
+    return;
+  }
+  const want = JSON.parse(readFileSync(assembledFile, 'utf8'));
+  assert.deepEqual(assembled, want, 'a transcript changed: rewrite the record with AISTREAM_UPDATE=1 node --test tools/aistream/');
+});
 
 test('a history the web app sends is valid for the AI SDK', async () => {
   const body = JSON.parse(readFileSync(join(testdata, 'history.json'), 'utf8'));

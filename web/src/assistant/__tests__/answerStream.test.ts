@@ -1,7 +1,9 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AnswerStreamError, MessageBuilder, SSEDecoder, StreamProtocolError, parsePartialJSON, readAnswer } from "../answerStream";
 import type { ChatMessage } from "../types";
-import { golden } from "./fakeServer";
+import { TESTDATA, golden } from "./fakeServer";
 
 const enc = new TextEncoder();
 
@@ -222,5 +224,26 @@ describe("parsePartialJSON", () => {
     expect(parsePartialJSON('{"query": "a \\"b\\" c", "n": [1, 2')).toEqual({ query: 'a "b" c', n: [1, 2] });
     expect(parsePartialJSON('{"a": {"b": "}"')).toEqual({ a: { b: "}" } });
     expect(parsePartialJSON("")).toBeUndefined();
+  });
+});
+
+describe("readAnswer on the server's golden transcripts", () => {
+  // What the AI SDK's own client assembles from each transcript, recorded by tools/aistream.
+  const want = JSON.parse(readFileSync(join(TESTDATA, "assembled.json"), "utf8")) as Record<string, ChatMessage>;
+  const files = readdirSync(TESTDATA).filter((f) => f.endsWith(".txt"));
+
+  it("covers every transcript", () => {
+    expect(Object.keys(want).sort()).toEqual(files.sort());
+  });
+
+  it.each(files)("builds from %s the message the AI SDK builds", async (file) => {
+    let last: ChatMessage | undefined;
+    const text = readFileSync(join(TESTDATA, file), "utf8");
+    const result = await readAnswer(body(split(text, 13)).stream, "local", (m) => (last = m)).then(
+      (m) => ({ failed: false, message: m }),
+      (err: unknown) => ({ failed: err instanceof AnswerStreamError, message: last }),
+    );
+    expect(result.failed).toBe(text.includes('"type":"error"'));
+    expect(JSON.parse(JSON.stringify(result.message))).toEqual(want[file]);
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { vi } from "vitest";
 import { createServices } from "../services";
 
-const TESTDATA = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..", "internal", "assistant", "testdata");
+export const TESTDATA = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..", "internal", "assistant", "testdata");
 
 export function golden(name: string): string[] {
   const text = readFileSync(join(TESTDATA, name), "utf8");
