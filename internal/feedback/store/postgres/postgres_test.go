@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/postgres"
 	"tzdocs/internal/feedback/store/postgres/pgtest"
@@ -68,4 +70,43 @@ func TestOpenErrorsHideThePassword(t *testing.T) {
 	if strings.Contains(err.Error(), "s3cret-password") {
 		t.Fatalf("error leaks the password: %v", err)
 	}
+}
+
+func TestLastMigrationLeavesTheSharedSchema(t *testing.T) {
+	u := pgtest.FreshURL(t)
+	s, err := postgres.Open(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	conn, err := pgx.Connect(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(t.Context(), `SELECT table_name, column_name, data_type FROM information_schema.columns
+		WHERE table_schema = current_schema()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]map[string]string{}
+	var table, col, typ string
+	_, err = pgx.ForEachRow(rows, []any{&table, &col, &typ}, func() error {
+		if got[table] == nil {
+			got[table] = map[string]string{}
+		}
+		got[table][col] = typ
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckSchema(t, got, map[storetest.Kind][]string{
+		storetest.Integer: {"smallint", "integer", "bigint"},
+		storetest.Time:    {"timestamp with time zone"},
+		storetest.Day:     {"date"},
+		storetest.Bool:    {"boolean"},
+		storetest.Text:    {"text"},
+		storetest.JSON:    {"jsonb"},
+	})
 }

@@ -219,3 +219,43 @@ func TestExpiredQueriesLeaveTheBlocksOfDays(t *testing.T) {
 		}
 	}
 }
+
+func TestLastMigrationLeavesTheSharedSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "feedback.db")
+	s, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got := map[string]map[string]string{}
+	rows, err := db.QueryContext(t.Context(), `SELECT m.name, p.name, p.type FROM sqlite_schema m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var table, col, typ string
+		if err := rows.Scan(&table, &col, &typ); err != nil {
+			t.Fatal(err)
+		}
+		if got[table] == nil {
+			got[table] = map[string]string{}
+		}
+		got[table][col] = typ
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// Times and days are Unix milliseconds, booleans 0 or 1, JSON is text.
+	integer := []string{"integer", "bigint"}
+	storetest.CheckSchema(t, got, map[storetest.Kind][]string{
+		storetest.Integer: integer, storetest.Time: integer, storetest.Day: integer, storetest.Bool: integer,
+		storetest.Text: {"text"}, storetest.JSON: {"text"},
+	})
+}
