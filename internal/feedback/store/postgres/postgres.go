@@ -204,15 +204,8 @@ func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
 func (s *Store) AddEvents(ctx context.Context, es []store.Event) error {
 	b := &pgx.Batch{}
 	for _, e := range es {
-		// An event without filters leaves the filters column to its default, as the schema
-		// before it had none (the upgrade tests write such events into older databases).
-		if len(e.Filters) == 0 {
-			b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-				s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions))
-			continue
-		}
 		b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions, filters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-			s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions), e.Filters)
+			s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions), list(e.Filters))
 	}
 	return s.batch(ctx, "insight events", b)
 }

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,6 +25,9 @@ func newDB(t *testing.T) storetest.Opener {
 	}
 }
 
+// seeds fill a database at an older schema version, for the upgrade tests.
+var seeds = os.DirFS("migrations/seeds")
+
 // migrations are the embedded ones.
 func migrations(t *testing.T) []store.Migration {
 	t.Helper()
@@ -36,12 +40,12 @@ func migrations(t *testing.T) []store.Migration {
 
 func TestStoreSuite(t *testing.T) {
 	pgtest.ServerURL(t)
-	storetest.Run(t, newDB, migrations(t))
+	storetest.Run(t, newDB, migrations(t), seeds)
 }
 
 func TestUpgradeToDashboardRollup(t *testing.T) {
 	pgtest.ServerURL(t)
-	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), seeds, func(until time.Time) string {
 		// The roll-up statements of Prune before migration 6, for every row before until.
 		return strings.NewReplacer("UNTIL_MS", strconv.FormatInt(until.UnixMilli(), 10),
 			"UNTIL", "'"+until.Format(time.RFC3339Nano)+"'::timestamptz").Replace(`INSERT INTO search_daily (day, query, searches, nb_hits)

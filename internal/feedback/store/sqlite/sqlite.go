@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -294,16 +293,6 @@ func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
 
 // AddEvents implements store.Store.
 func (s *Store) AddEvents(ctx context.Context, es []store.Event) error {
-	// A batch without filter events leaves the filters column to its default, as the schema
-	// before it had none (the upgrade tests write such batches into older databases).
-	if !slices.ContainsFunc(es, func(e store.Event) bool { return len(e.Filters) > 0 }) {
-		return s.batch(ctx, "insight events",
-			"INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			len(es), func(i int) []any {
-				e := es[i]
-				return []any{s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, jsonText(e.ObjectIDs), jsonText(e.Positions)}
-			})
-	}
 	return s.batch(ctx, "insight events",
 		"INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions, filters) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		len(es), func(i int) []any {

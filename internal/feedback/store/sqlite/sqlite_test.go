@@ -24,6 +24,9 @@ func newDB(t *testing.T) storetest.Opener {
 	}
 }
 
+// seeds fill a database at an older schema version, for the upgrade tests.
+var seeds = os.DirFS("migrations/seeds")
+
 // migrations are the embedded ones.
 func migrations(t *testing.T) []store.Migration {
 	t.Helper()
@@ -35,11 +38,11 @@ func migrations(t *testing.T) []store.Migration {
 }
 
 func TestStoreSuite(t *testing.T) {
-	storetest.Run(t, newDB, migrations(t))
+	storetest.Run(t, newDB, migrations(t), seeds)
 }
 
 func TestUpgradeToDashboardRollup(t *testing.T) {
-	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), seeds, func(until time.Time) string {
 		// The roll-up statements of Prune before migration 6, for every row before until.
 		return strings.ReplaceAll(`INSERT INTO search_daily (day, query, searches, nb_hits)
     SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at < UNTIL GROUP BY 1, 2;
