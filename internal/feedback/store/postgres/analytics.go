@@ -1,12 +1,8 @@
 package postgres
 
 import (
-	"context"
-	"errors"
 	"strconv"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"tzdocs/internal/feedback/store"
 )
@@ -112,62 +108,4 @@ var pruneSQL = store.PruneSQL{
 		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
 			DropOldest: "DELETE FROM insight_daily WHERE ctid IN (SELECT ctid FROM insight_daily ORDER BY day LIMIT $1)"},
 	},
-}
-
-// pruneTx adapts a pgx transaction to store.PruneTx.
-type pruneTx struct{ tx pgx.Tx }
-
-func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := p.tx.Exec(ctx, query, args...)
-	return tag.RowsAffected(), err
-}
-
-func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
-	var n int64
-	err := p.tx.QueryRow(ctx, query, args...).Scan(&n)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	return n, err
-}
-
-// Prune implements store.Store.
-func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
-	var p store.Pruned
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		p, err = store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
-		return err
-	})
-	return p, err
-}
-
-// DailyQueries implements store.Store.
-func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	var d store.DailyQuery
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= $1::date AND searches > 0 ORDER BY day, query",
-		store.Day(since), []any{&d.Day, &d.Query, &d.Searches, &d.NbHits}, func() error {
-			d.Day = d.Day.UTC()
-			return fn(d)
-		})
-}
-
-// DailyEvents implements store.Store.
-func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
-	var d store.DailyEvents
-	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= $1::date ORDER BY day, type, name, index_name",
-		store.Day(since), []any{&d.Day, &d.Type, &d.Name, &d.Index, &d.Events}, func() error {
-			d.Day = d.Day.UTC()
-			return fn(d)
-		})
-}
-
-// AnalyticsState implements store.Store.
-func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
-	rows, err := s.pool.Query(ctx, "SELECT name, value FROM analytics_state")
-	if err != nil {
-		return store.AnalyticsState{}, err
-	}
-	defer rows.Close()
-	return store.ReadState(rows)
 }

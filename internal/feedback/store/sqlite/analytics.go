@@ -1,9 +1,6 @@
 package sqlite
 
 import (
-	"context"
-	"database/sql"
-	"errors"
 	"strconv"
 	"time"
 
@@ -104,76 +101,4 @@ var pruneSQL = store.PruneSQL{
 		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
 			DropOldest: "DELETE FROM insight_daily WHERE rowid IN (SELECT rowid FROM insight_daily ORDER BY day LIMIT ?)"},
 	},
-}
-
-// pruneTx adapts a database/sql transaction to store.PruneTx.
-type pruneTx struct{ tx *sql.Tx }
-
-func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := p.tx.ExecContext(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
-	var n int64
-	err := p.tx.QueryRowContext(ctx, query, args...).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return n, err
-}
-
-// Prune implements store.Store.
-func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return store.Pruned{}, err
-	}
-	defer tx.Rollback()
-	p, err := store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
-	if err != nil {
-		return store.Pruned{}, err
-	}
-	return p, tx.Commit()
-}
-
-// DailyQueries implements store.Store.
-func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? AND searches > 0 ORDER BY day, query",
-		store.Day(since), func(rows *sql.Rows) error {
-			var d store.DailyQuery
-			var day int64
-			if err := rows.Scan(&day, &d.Query, &d.Searches, &d.NbHits); err != nil {
-				return err
-			}
-			d.Day = fromMilli(day)
-			return fn(d)
-		})
-}
-
-// DailyEvents implements store.Store.
-func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
-	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= ? ORDER BY day, type, name, index_name",
-		store.Day(since), func(rows *sql.Rows) error {
-			var d store.DailyEvents
-			var day int64
-			if err := rows.Scan(&day, &d.Type, &d.Name, &d.Index, &d.Events); err != nil {
-				return err
-			}
-			d.Day = fromMilli(day)
-			return fn(d)
-		})
-}
-
-// AnalyticsState implements store.Store.
-func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT name, value FROM analytics_state")
-	if err != nil {
-		return store.AnalyticsState{}, err
-	}
-	defer rows.Close()
-	return store.ReadState(rows)
 }
