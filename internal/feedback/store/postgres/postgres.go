@@ -73,7 +73,7 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("feedback database %s: %w", name, err)
 	}
 	s := &Store{pool: pool}
-	s.Store = &sqlstore.Store{Conn: conn{runner{pool}, pool}, Dialect: sqlstore.PostgreSQL, Name: name, Now: cfg.now, PruneSQL: pruneSQL}
+	s.Store = &sqlstore.Store{Conn: conn{runner{pool}, pool}, Dialect: sqlstore.PostgreSQL, Name: name, Now: cfg.now, Rollup: rollup}
 	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: querier(s.pool), InSnapshot: s.inSnapshot}
 	if err := s.Migrate(ctx, cfg.migrations); err != nil {
 		pool.Close()

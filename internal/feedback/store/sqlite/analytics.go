@@ -2,9 +2,9 @@ package sqlite
 
 import (
 	"strconv"
-	"time"
 
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlstore"
 )
 
 // farPosition is store.FarPosition, written into SQL.
@@ -29,17 +29,9 @@ func resultClick(e string) string {
 	return e + ".type = 'click' AND " + e + ".filters = '[]' AND " + goodEvent(e)
 }
 
-// pruneSQL spells store.PruneIn for SQLite, where times are Unix milliseconds.
-var pruneSQL = store.PruneSQL{
-	Time: func(t time.Time) any { return t.UnixMilli() },
-	Day:  func(t time.Time) any { return t.UnixMilli() },
-
-	GetState: "SELECT value FROM analytics_state WHERE name = ?",
-	AddState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
-	SetState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-
-	CountQueries:   "SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?",
-	CountEvents:    "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?",
+// rollup is what the analytics housekeeping spells for SQLite: days from Unix milliseconds,
+// JSON arrays through json_each.
+var rollup = sqlstore.Rollup{
 	CountBadEvents: "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ? AND NOT " + goodEvent("insight_events"),
 	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
 		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
@@ -84,21 +76,6 @@ var pruneSQL = store.PruneSQL{
 			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
 	},
 
-	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
-	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
-	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
-		"DELETE FROM dashboard_daily WHERE day < ?"},
 	ExpireBlocks: `DELETE FROM search_blocks
 		WHERE (block << level) < COALESCE((SELECT day / 86400000 FROM search_daily ORDER BY day LIMIT 1), 9223372036854775807)`,
-
-	Caps: []store.CapSQL{
-		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
-			DropOldest: "DELETE FROM search_queries WHERE id IN (SELECT id FROM search_queries ORDER BY at, id LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents,
-			DropOldest: "DELETE FROM insight_events WHERE id IN (SELECT id FROM insight_events ORDER BY at, id LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM search_daily WHERE rowid IN (SELECT rowid FROM search_daily ORDER BY day LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM insight_daily WHERE rowid IN (SELECT rowid FROM insight_daily ORDER BY day LIMIT ?)"},
-	},
 }

@@ -98,7 +98,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	s := &Store{path: path, w: w, r: r}
-	s.Store = &sqlstore.Store{Conn: conn{runner{w}, w, r}, Dialect: sqlstore.SQLite, Name: path, Now: cfg.now, PruneSQL: pruneSQL}
+	s.Store = &sqlstore.Store{Conn: conn{runner{w}, w, r}, Dialect: sqlstore.SQLite, Name: path, Now: cfg.now, Rollup: rollup}
 	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: querier(r), InSnapshot: s.inSnapshot}
 	err = retryBusy(ctx, func() error {
 		var mode string

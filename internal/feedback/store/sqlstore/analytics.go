@@ -7,6 +7,61 @@ import (
 	"tzdocs/internal/feedback/store"
 )
 
+// Rollup is what the analytics housekeeping (store.PruneIn) spells for one database: days from
+// times, and the positions of JSON arrays. Statements use '?' placeholders; see store.PruneSQL for
+// their arguments.
+type Rollup struct {
+	CountBadEvents              string
+	RollupQueries, RollupEvents string
+	RollupDashboard             []string
+	ExpireBlocks                string
+}
+
+// pruneSQL is every statement of store.PruneIn for s's database: the shared ones and the driver's
+// Rollup, rendered.
+func (s *Store) pruneSQL() store.PruneSQL {
+	r := s.Rollup
+	dashboard := make([]string, len(r.RollupDashboard))
+	for i, q := range r.RollupDashboard {
+		dashboard[i] = s.sql(q)
+	}
+	capped := func(table, order string) string {
+		key := "id"
+		if order == "day" {
+			key = s.Dialect.RowID
+		}
+		return s.sql("DELETE FROM " + table + " WHERE " + key + " IN (SELECT " + key + " FROM " + table + " ORDER BY " + order + " LIMIT ?)")
+	}
+	return store.PruneSQL{
+		Time: s.Dialect.Time,
+		Day:  s.Dialect.Day,
+
+		GetState: s.sql("SELECT value FROM analytics_state WHERE name = ?"),
+		AddState: s.sql("INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = analytics_state.value + excluded.value"),
+		SetState: s.sql("INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
+
+		CountQueries:    s.sql("SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?"),
+		CountEvents:     s.sql("SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?"),
+		CountBadEvents:  s.sql(r.CountBadEvents),
+		RollupQueries:   s.sql(r.RollupQueries),
+		RollupEvents:    s.sql(r.RollupEvents),
+		RollupDashboard: dashboard,
+
+		ExpireQueries: s.sql("DELETE FROM search_queries WHERE at < ?"),
+		ExpireEvents:  s.sql("DELETE FROM insight_events WHERE at < ?"),
+		ExpireDaily: []string{s.sql("DELETE FROM search_daily WHERE day < ?"), s.sql("DELETE FROM insight_daily WHERE day < ?"),
+			s.sql("DELETE FROM dashboard_daily WHERE day < ?")},
+		ExpireBlocks: s.sql(r.ExpireBlocks),
+
+		Caps: []store.CapSQL{
+			{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries, DropOldest: capped("search_queries", "at, id")},
+			{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents, DropOldest: capped("insight_events", "at, id")},
+			{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true, DropOldest: capped("search_daily", "day")},
+			{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true, DropOldest: capped("insight_daily", "day")},
+		},
+	}
+}
+
 // pruneTx runs store.PruneIn's statements, written for the driver's database, in a transaction.
 type pruneTx struct{ tx DB }
 
@@ -25,7 +80,7 @@ func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (st
 	var p store.Pruned
 	err := s.Conn.Tx(ctx, func(tx DB) error {
 		var err error
-		p, err = store.PruneIn(ctx, pruneTx{tx}, s.PruneSQL, r, now)
+		p, err = store.PruneIn(ctx, pruneTx{tx}, s.pruneSQL(), r, now)
 		return err
 	})
 	if err != nil {

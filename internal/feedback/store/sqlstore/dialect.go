@@ -22,6 +22,8 @@ type Dialect struct {
 	// Time and Day turn an instant, and 00:00 UTC of a day, into the argument the database stores
 	// for them: Unix milliseconds in SQLite; a timestamptz and a date in PostgreSQL.
 	Time, Day func(time.Time) any
+	// RowID names the column that identifies a row of a table without a key column of its own.
+	RowID string
 	// TimeType is the column type of an instant, for the migrations table.
 	TimeType string
 	// MigrationLock, when set, is run first in the migrations' transaction, to keep processes
@@ -34,6 +36,7 @@ type Dialect struct {
 var SQLite = Dialect{
 	Time:     func(t time.Time) any { return t.UnixMilli() },
 	Day:      func(t time.Time) any { return t.UnixMilli() },
+	RowID:    "rowid",
 	TimeType: "INTEGER",
 }
 
@@ -42,6 +45,7 @@ var PostgreSQL = Dialect{
 	Numbered:      true,
 	Time:          func(t time.Time) any { return t },
 	Day:           func(t time.Time) any { return t },
+	RowID:         "ctid",
 	TimeType:      "TIMESTAMPTZ",
 	MigrationLock: "SELECT pg_advisory_xact_lock(" + strconv.FormatInt(migrationLock, 10) + ")",
 }

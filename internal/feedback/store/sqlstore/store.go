@@ -16,8 +16,8 @@ type Store struct {
 	// Name names the database in errors (a file path, or a URL without its password).
 	Name string
 	Now  func() time.Time
-	// PruneSQL is the driver's spelling of the analytics roll-up, which no common SQL says.
-	PruneSQL store.PruneSQL
+	// Rollup is the driver's spelling of the analytics roll-up, which no common SQL says.
+	Rollup Rollup
 }
 
 func (s *Store) sql(query string) string { return s.Dialect.SQL(query) }
