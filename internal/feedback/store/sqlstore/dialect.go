@@ -2,7 +2,7 @@
 // over a connection and a Dialect that each driver package (store/sqlite, store/postgres) gives.
 //
 // Statements are written with '?' placeholders; the Dialect renders them and turns times, days and
-// JSON lists into what its database stores. What no common SQL says (the readers' ids, the
+// JSON lists into what its database stores. What no common SQL says (reserving a page feedback id, the
 // analytics roll-up's date and JSON functions, the dashboard's day numbers, locks) stays in the
 // driver packages.
 package sqlstore
