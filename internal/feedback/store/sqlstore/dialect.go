@@ -1,8 +1,8 @@
 // Package sqlstore implements the feedback store once, in SQL that SQLite and PostgreSQL both run,
 // over a connection and a Dialect that each driver package (store/sqlite, store/postgres) gives.
 //
-// Statements are written with '?' placeholders; the Dialect renders them and turns times, days and
-// JSON lists into what its database stores. What no common SQL says (reserving a page feedback id, the
+// Statements are written with '?' placeholders; the Dialect renders them and turns times and days
+// into what its database stores. What no common SQL says (reserving a page feedback id, the
 // analytics roll-up's date and JSON functions, the dashboard's day numbers, locks) stays in the
 // driver packages.
 package sqlstore
