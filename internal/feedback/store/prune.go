@@ -157,40 +157,27 @@ func PruneIn(ctx context.Context, tx PruneTx, q PruneSQL, r Retention, now time.
 	return p, nil
 }
 
-// Rows is what ReadState needs from the answer of a query, in either database.
+// Rows is what EachRow needs from the answer of a query, in either database.
 type Rows interface {
 	Next() bool
 	Scan(dest ...any) error
 	Err() error
 }
 
-// ReadState reads AnalyticsState from the (name, value) rows of analytics_state.
-func ReadState(rows Rows) (AnalyticsState, error) {
-	var s AnalyticsState
-	for rows.Next() {
-		var name string
-		var value int64
-		if err := rows.Scan(&name, &value); err != nil {
-			return s, err
+// StateOf is the AnalyticsState of the counters of analytics_state, by name.
+func StateOf(values map[string]int64) AnalyticsState {
+	at := func(name string) time.Time {
+		if v := values[name]; v > 0 {
+			return time.UnixMilli(v).UTC()
 		}
-		switch name {
-		case StateRolledUntil:
-			if value > 0 {
-				s.RolledUntil = time.UnixMilli(value).UTC()
-			}
-		case StateSearchesRolledUntil:
-			if value > 0 {
-				s.SearchesRolledUntil = time.UnixMilli(value).UTC()
-			}
-		case StateDroppedQueries:
-			s.DroppedQueries = value
-		case StateDroppedEvents:
-			s.DroppedEvents = value
-		case StateDroppedDaily:
-			s.DroppedDaily = value
-		case StateSkippedEvents:
-			s.SkippedEvents = value
-		}
+		return time.Time{}
 	}
-	return s, rows.Err()
+	return AnalyticsState{
+		RolledUntil:         at(StateRolledUntil),
+		SearchesRolledUntil: at(StateSearchesRolledUntil),
+		DroppedQueries:      values[StateDroppedQueries],
+		DroppedEvents:       values[StateDroppedEvents],
+		DroppedDaily:        values[StateDroppedDaily],
+		SkippedEvents:       values[StateSkippedEvents],
+	}
 }

@@ -1,14 +1,10 @@
 package postgres
 
 import (
-	"context"
-	"errors"
 	"strconv"
-	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlstore"
 )
 
 // farPosition is store.FarPosition, written into SQL.
@@ -35,40 +31,32 @@ func resultClick(e string) string {
 	return e + ".type = 'click' AND " + e + ".filters = '[]'::jsonb AND " + goodEvent(e)
 }
 
-// pruneSQL spells store.PruneIn for PostgreSQL, where days are DATEs in UTC.
-var pruneSQL = store.PruneSQL{
-	Time: func(t time.Time) any { return t },
-	Day:  func(t time.Time) any { return t },
-
-	GetState: "SELECT value FROM analytics_state WHERE name = $1",
-	AddState: "INSERT INTO analytics_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = analytics_state.value + excluded.value",
-	SetState: "INSERT INTO analytics_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-
-	CountQueries:   "SELECT COUNT(*) FROM search_queries WHERE at >= $1 AND at < $2",
-	CountEvents:    "SELECT COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2",
-	CountBadEvents: "SELECT COUNT(*) FROM insight_events WHERE at >= $1 AND at < $2 AND NOT " + goodEvent("insight_events"),
+// rollup is what the analytics housekeeping spells for PostgreSQL: days as DATEs in UTC, JSON
+// arrays through the jsonb functions.
+var rollup = sqlstore.Rollup{
+	CountBadEvents: "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ? AND NOT " + goodEvent("insight_events"),
 	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
 		SELECT (at AT TIME ZONE 'UTC')::date, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
-		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1, 2
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET searches = search_daily.searches + excluded.searches,
 			nb_hits = GREATEST(search_daily.nb_hits, excluded.nb_hits), no_results = search_daily.no_results + excluded.no_results`,
 	RollupEvents: `INSERT INTO insight_daily (day, type, name, index_name, events, positions, position_sum)
 		SELECT (at AT TIME ZONE 'UTC')::date, type, name, index_name, COUNT(*), SUM(jsonb_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
-		FROM insight_events WHERE at >= $1 AND at < $2 AND ` + goodEvent("insight_events") + ` GROUP BY 1, 2, 3, 4
+		FROM insight_events WHERE at >= ? AND at < ? AND ` + goodEvent("insight_events") + ` GROUP BY 1, 2, 3, 4
 		ON CONFLICT (day, type, name, index_name) DO UPDATE SET events = insight_daily.events + excluded.events,
 			positions = insight_daily.positions + excluded.positions, position_sum = insight_daily.position_sum + excluded.position_sum`,
 
 	RollupDashboard: []string{
 		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
 		SELECT (at AT TIME ZONE 'UTC')::date, COUNT(*), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
-		FROM search_queries WHERE at >= $1 AND at < $2 GROUP BY 1
+		FROM search_queries WHERE at >= ? AND at < ? GROUP BY 1
 		ON CONFLICT (day) DO UPDATE SET searches = dashboard_daily.searches + excluded.searches,
 			no_results = dashboard_daily.no_results + excluded.no_results`,
 		`INSERT INTO dashboard_daily (day, searches, no_results, clicks, positions, position_sum)
 		SELECT (at AT TIME ZONE 'UTC')::date, 0, 0, COUNT(*), SUM(jsonb_array_length(positions)),
 			SUM((SELECT COALESCE(SUM(v::bigint), 0) FROM jsonb_array_elements_text(positions) AS v))
-		FROM insight_events WHERE ` + resultClick("insight_events") + ` AND at >= $1 AND at < $2 GROUP BY 1
+		FROM insight_events WHERE ` + resultClick("insight_events") + ` AND at >= ? AND at < ? GROUP BY 1
 		ON CONFLICT (day) DO UPDATE SET clicks = dashboard_daily.clicks + excluded.clicks,
 			positions = dashboard_daily.positions + excluded.positions, position_sum = dashboard_daily.position_sum + excluded.position_sum`,
 		`INSERT INTO search_daily (day, query, searches, nb_hits, clicks, position_sum, far)
@@ -76,13 +64,13 @@ var pruneSQL = store.PruneSQL{
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
 			CROSS JOIN LATERAL jsonb_array_elements_text(` + positions("e") + `) AS p(value)
-		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2
+		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2
 		ON CONFLICT (day, query) DO UPDATE SET clicks = search_daily.clicks + excluded.clicks,
 			position_sum = search_daily.position_sum + excluded.position_sum, far = search_daily.far + excluded.far`,
 		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
 		SELECT lv.k, ((at AT TIME ZONE 'UTC')::date - DATE '1970-01-01') >> lv.k, query, COUNT(*), MAX(nb_hits),
 			SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END), 0, 0, 0
-		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= $1 AND at < $2 GROUP BY 1, 2, 3
+		FROM search_queries, ` + store.BlockLevelsSQL + ` lv WHERE at >= ? AND at < ? GROUP BY 1, 2, 3
 		ON CONFLICT (level, block, query) DO UPDATE SET searches = search_blocks.searches + excluded.searches,
 			nb_hits = GREATEST(search_blocks.nb_hits, excluded.nb_hits), no_results = search_blocks.no_results + excluded.no_results`,
 		`INSERT INTO search_blocks (level, block, query, searches, nb_hits, no_results, clicks, position_sum, far)
@@ -90,84 +78,11 @@ var pruneSQL = store.PruneSQL{
 			SUM(CASE WHEN p.value::bigint > ` + farPosition + ` THEN 1 ELSE 0 END)
 		FROM insight_events e JOIN search_queries q ON q.query_id = e.query_id
 			CROSS JOIN LATERAL jsonb_array_elements_text(` + positions("e") + `) AS p(value) CROSS JOIN ` + store.BlockLevelsSQL + ` lv
-		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND q.query_id <> '' AND e.at >= $1 AND e.at < $2 GROUP BY 1, 2, 3
+		WHERE ` + resultClick("e") + ` AND e.query_id <> '' AND q.query_id <> '' AND e.at >= ? AND e.at < ? GROUP BY 1, 2, 3
 		ON CONFLICT (level, block, query) DO UPDATE SET clicks = search_blocks.clicks + excluded.clicks,
 			position_sum = search_blocks.position_sum + excluded.position_sum, far = search_blocks.far + excluded.far`,
 	},
 
-	ExpireQueries: "DELETE FROM search_queries WHERE at < $1",
-	ExpireEvents:  "DELETE FROM insight_events WHERE at < $1",
-	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < $1", "DELETE FROM insight_daily WHERE day < $1",
-		"DELETE FROM dashboard_daily WHERE day < $1"},
 	ExpireBlocks: `DELETE FROM search_blocks
 		WHERE (block::bigint << level) < COALESCE((SELECT (day - DATE '1970-01-01')::bigint FROM search_daily ORDER BY day LIMIT 1), 9223372036854775807)`,
-
-	Caps: []store.CapSQL{
-		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
-			DropOldest: "DELETE FROM search_queries WHERE id IN (SELECT id FROM search_queries ORDER BY at, id LIMIT $1)"},
-		{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents,
-			DropOldest: "DELETE FROM insight_events WHERE id IN (SELECT id FROM insight_events ORDER BY at, id LIMIT $1)"},
-		{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM search_daily WHERE ctid IN (SELECT ctid FROM search_daily ORDER BY day LIMIT $1)"},
-		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM insight_daily WHERE ctid IN (SELECT ctid FROM insight_daily ORDER BY day LIMIT $1)"},
-	},
-}
-
-// pruneTx adapts a pgx transaction to store.PruneTx.
-type pruneTx struct{ tx pgx.Tx }
-
-func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := p.tx.Exec(ctx, query, args...)
-	return tag.RowsAffected(), err
-}
-
-func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
-	var n int64
-	err := p.tx.QueryRow(ctx, query, args...).Scan(&n)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	return n, err
-}
-
-// Prune implements store.Store.
-func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
-	var p store.Pruned
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		p, err = store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
-		return err
-	})
-	return p, err
-}
-
-// DailyQueries implements store.Store.
-func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	var d store.DailyQuery
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= $1::date AND searches > 0 ORDER BY day, query",
-		store.Day(since), []any{&d.Day, &d.Query, &d.Searches, &d.NbHits}, func() error {
-			d.Day = d.Day.UTC()
-			return fn(d)
-		})
-}
-
-// DailyEvents implements store.Store.
-func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
-	var d store.DailyEvents
-	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= $1::date ORDER BY day, type, name, index_name",
-		store.Day(since), []any{&d.Day, &d.Type, &d.Name, &d.Index, &d.Events}, func() error {
-			d.Day = d.Day.UTC()
-			return fn(d)
-		})
-}
-
-// AnalyticsState implements store.Store.
-func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
-	rows, err := s.pool.Query(ctx, "SELECT name, value FROM analytics_state")
-	if err != nil {
-		return store.AnalyticsState{}, err
-	}
-	defer rows.Close()
-	return store.ReadState(rows)
 }

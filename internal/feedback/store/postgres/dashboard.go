@@ -3,13 +3,12 @@ package postgres
 import (
 	"context"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
-	"strconv"
-	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlstore"
 )
 
 // Day numbers and millisecond times, as store.DashboardSQL wants them.
@@ -85,33 +84,6 @@ var dashboardSQL = store.DashboardSQL{
 		ORDER BY created_at DESC, id DESC LIMIT ?`,
 }
 
-// rebind turns the '?' placeholders of a dashboard query into PostgreSQL's: '?' is the next
-// argument, '?N' the Nth.
-func rebind(query string) string {
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(query); i++ {
-		c := query[i]
-		if c != '?' {
-			b.WriteByte(c)
-			continue
-		}
-		j := i + 1
-		for j < len(query) && query[j] >= '0' && query[j] <= '9' {
-			j++
-		}
-		b.WriteByte('$')
-		if j > i+1 {
-			b.WriteString(query[i+1 : j])
-		} else {
-			n++
-			b.WriteString(strconv.Itoa(n))
-		}
-		i = j - 1
-	}
-	return b.String()
-}
-
 // queryer is what runs a dashboard query: the pool or a transaction.
 type queryer interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
@@ -120,7 +92,7 @@ type queryer interface {
 // querier gives the store.Querier of on.
 func querier(on queryer) store.Querier {
 	return func(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-		rows, err := on.Query(ctx, rebind(query), args...)
+		rows, err := on.Query(ctx, sqlstore.PostgreSQL.SQL(query), args...)
 		if err != nil {
 			return err
 		}

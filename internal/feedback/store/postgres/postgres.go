@@ -5,15 +5,14 @@ package postgres
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"net/url"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -23,9 +22,6 @@ var migrationFiles embed.FS
 func Migrations() ([]store.Migration, error) {
 	return store.LoadMigrations(migrationFiles, "migrations")
 }
-
-// migrationLock is the advisory lock key that lets one replica at a time migrate the database.
-const migrationLock = 0x747a646f6373 // "tzdocs"
 
 // Option changes how Open works.
 type Option func(*config)
@@ -41,8 +37,8 @@ func WithMigrations(ms []store.Migration) Option { return func(c *config) { c.mi
 // Store is a PostgreSQL feedback store.
 type Store struct {
 	pool *pgxpool.Pool
-	name string // the URL without its password, for messages
-	now  func() time.Time
+	// Store answers in the SQL both databases share.
+	*sqlstore.Store
 	// DashboardDB answers the dashboard's aggregates.
 	store.DashboardDB
 }
@@ -76,9 +72,10 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("feedback database %s: %w", name, err)
 	}
-	s := &Store{pool: pool, name: name, now: cfg.now}
+	s := &Store{pool: pool}
+	s.Store = &sqlstore.Store{Conn: conn{runner{pool}, pool}, Dialect: sqlstore.PostgreSQL, Name: name, Now: cfg.now, Rollup: rollup}
 	s.DashboardDB = store.DashboardDB{SQL: dashboardSQL, Query: querier(s.pool), InSnapshot: s.inSnapshot}
-	if err := s.migrate(ctx, cfg.migrations); err != nil {
+	if err := s.Migrate(ctx, cfg.migrations); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -100,67 +97,6 @@ func (s *Store) Close() error {
 	return nil
 }
 
-func (s *Store) migrate(ctx context.Context, ms []store.Migration) error {
-	tx, err := s.pool.Begin(ctx)
-	if err != nil {
-		return fmt.Errorf("feedback database %s: %w", s.name, err)
-	}
-	defer tx.Rollback(ctx)
-	// PostgreSQL runs DDL inside transactions, so either every pending migration is applied and
-	// recorded or none is; the advisory lock keeps replicas starting together from racing.
-	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
-		return fmt.Errorf("feedback database %s: taking the migration lock: %w", s.name, err)
-	}
-	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS tzdocs_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT        NOT NULL,
-		applied_at TIMESTAMPTZ NOT NULL)`); err != nil {
-		return fmt.Errorf("feedback database %s: creating the migrations table: %w", s.name, err)
-	}
-	var current int
-	if err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM tzdocs_migrations").Scan(&current); err != nil {
-		return fmt.Errorf("feedback database %s: reading the schema version: %w", s.name, err)
-	}
-	pending, err := store.Pending(current, ms)
-	if err != nil {
-		return fmt.Errorf("feedback database %s: %w", s.name, err)
-	}
-	for _, m := range pending {
-		if _, err := tx.Exec(ctx, m.SQL); err != nil {
-			return fmt.Errorf("feedback database %s: migration %s: %w", s.name, m.Name, err)
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO tzdocs_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-			m.Version, m.Name, s.now()); err != nil {
-			return fmt.Errorf("feedback database %s: recording migration %s: %w", s.name, m.Name, err)
-		}
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("feedback database %s: committing migrations: %w", s.name, err)
-	}
-	return nil
-}
-
-// SchemaVersion implements store.Store.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.pool.QueryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM tzdocs_migrations").Scan(&v)
-	return v, err
-}
-
-func (s *Store) stamp(t time.Time) time.Time { return store.Stamp(t, s.now) }
-
-// AddPage implements store.Store.
-func (s *Store) AddPage(ctx context.Context, p store.Page) (int64, error) {
-	var id int64
-	err := s.pool.QueryRow(ctx,
-		"INSERT INTO page_feedback (created_at, url, helpful, comment, category, email) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-		s.stamp(p.CreatedAt), p.URL, p.Helpful, p.Comment, p.Category, p.Email).Scan(&id)
-	if err != nil {
-		return 0, fmt.Errorf("saving page feedback: %w", err)
-	}
-	return id, nil
-}
-
 // ReservePageID implements store.Store: a value taken from the id's sequence is never given
 // again.
 func (s *Store) ReservePageID(ctx context.Context) (int64, error) {
@@ -169,167 +105,4 @@ func (s *Store) ReservePageID(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("reserving a page feedback id: %w", err)
 	}
 	return id, nil
-}
-
-// AddAnswer implements store.Store.
-func (s *Store) AddAnswer(ctx context.Context, a store.Answer) (int64, error) {
-	if a.Thumbs != 0 && a.Thumbs != 1 {
-		return 0, fmt.Errorf("%w: thumbs must be 0 or 1, got %d", store.ErrInvalid, a.Thumbs)
-	}
-	var id int64
-	err := s.pool.QueryRow(ctx,
-		`INSERT INTO answer_feedback (created_at, message_id, thumbs, question, answer, sources, vote_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
-		ON CONFLICT (vote_key) DO NOTHING RETURNING id`,
-		s.stamp(a.CreatedAt), a.MessageID, a.Thumbs, a.Question, a.Answer, list(a.Sources), store.VoteKey(a.MessageID)).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, fmt.Errorf("saving answer feedback for message %q: %w", a.MessageID, store.ErrDuplicate)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("saving answer feedback: %w", err)
-	}
-	return id, nil
-}
-
-// AddQueries implements store.Store.
-func (s *Store) AddQueries(ctx context.Context, qs []store.Query) error {
-	b := &pgx.Batch{}
-	for _, q := range qs {
-		b.Queue("INSERT INTO search_queries (at, query, nb_hits, processing_us, query_id) VALUES ($1, $2, $3, $4, $5)",
-			s.stamp(q.At), q.Query, q.NbHits, q.ProcessingTime.Microseconds(), q.QueryID)
-	}
-	return s.batch(ctx, "search queries", b)
-}
-
-// AddEvents implements store.Store.
-func (s *Store) AddEvents(ctx context.Context, es []store.Event) error {
-	b := &pgx.Batch{}
-	for _, e := range es {
-		// An event without filters leaves the filters column to its default, as the schema
-		// before it had none (the upgrade tests write such events into older databases).
-		if len(e.Filters) == 0 {
-			b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-				s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions))
-			continue
-		}
-		b.Queue("INSERT INTO insight_events (at, type, name, index_name, user_token, query_id, object_ids, positions, filters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-			s.stamp(e.At), e.Type, e.Name, e.Index, e.UserToken, e.QueryID, list(e.ObjectIDs), list(e.Positions), e.Filters)
-	}
-	return s.batch(ctx, "insight events", b)
-}
-
-// batch runs b in one transaction.
-func (s *Store) batch(ctx context.Context, what string, b *pgx.Batch) error {
-	if b.Len() == 0 {
-		return nil
-	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		return tx.SendBatch(ctx, b).Close()
-	})
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", what, err)
-	}
-	return nil
-}
-
-// Pages implements store.Store.
-func (s *Store) Pages(ctx context.Context, since time.Time, fn func(store.Page) error) error {
-	var p store.Page
-	return s.each(ctx, "SELECT id, created_at, url, helpful, comment, category, email FROM page_feedback WHERE created_at >= $1 ORDER BY id",
-		since, []any{&p.ID, &p.CreatedAt, &p.URL, &p.Helpful, &p.Comment, &p.Category, &p.Email}, func() error {
-			p.CreatedAt = p.CreatedAt.UTC()
-			row := p
-			p.Helpful = nil // Scan allocates a fresh bool for the next row; never share one
-			return fn(row)
-		})
-}
-
-// Answers implements store.Store.
-func (s *Store) Answers(ctx context.Context, since time.Time, fn func(store.Answer) error) error {
-	var a store.Answer
-	return s.each(ctx, "SELECT id, created_at, message_id, thumbs, question, answer, sources FROM answer_feedback WHERE created_at >= $1 ORDER BY id",
-		since, []any{&a.ID, &a.CreatedAt, &a.MessageID, &a.Thumbs, &a.Question, &a.Answer, &a.Sources}, func() error {
-			a.CreatedAt = a.CreatedAt.UTC()
-			row := a
-			a.Sources = nil
-			return fn(row)
-		})
-}
-
-// Queries implements store.Store.
-func (s *Store) Queries(ctx context.Context, since time.Time, fn func(store.Query) error) error {
-	var q store.Query
-	var us int64
-	return s.each(ctx, "SELECT id, at, query, nb_hits, processing_us, query_id FROM search_queries WHERE at >= $1 ORDER BY id",
-		since, []any{&q.ID, &q.At, &q.Query, &q.NbHits, &us, &q.QueryID}, func() error {
-			q.At = q.At.UTC()
-			q.ProcessingTime = time.Duration(us) * time.Microsecond
-			return fn(q)
-		})
-}
-
-// Events implements store.Store.
-func (s *Store) Events(ctx context.Context, since time.Time, fn func(store.Event) error) error {
-	var e store.Event
-	return s.each(ctx, "SELECT id, at, type, name, index_name, user_token, query_id, object_ids, positions, filters FROM insight_events WHERE at >= $1 ORDER BY id",
-		since, []any{&e.ID, &e.At, &e.Type, &e.Name, &e.Index, &e.UserToken, &e.QueryID, &e.ObjectIDs, &e.Positions, &e.Filters}, func() error {
-			e.At = e.At.UTC()
-			row := e
-			if len(row.Filters) == 0 {
-				row.Filters = nil
-			}
-			e.ObjectIDs, e.Positions, e.Filters = nil, nil, nil
-			return fn(row)
-		})
-}
-
-// each scans every row of query into dest and calls row after each scan.
-func (s *Store) each(ctx context.Context, query string, since time.Time, dest []any, row func() error) error {
-	from := time.Unix(0, 0).UTC()
-	if !since.IsZero() {
-		from = since
-	}
-	rows, err := s.pool.Query(ctx, query, from)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		if err := row(); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// PageStats implements store.Store.
-func (s *Store) PageStats(ctx context.Context) ([]store.PageStat, error) {
-	rows, err := s.pool.Query(ctx, `SELECT url,
-		COUNT(*) FILTER (WHERE helpful),
-		COUNT(*) FILTER (WHERE NOT helpful),
-		COUNT(*) FILTER (WHERE comment <> '')
-		FROM page_feedback GROUP BY url`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.PageStat
-	for rows.Next() {
-		var p store.PageStat
-		if err := rows.Scan(&p.URL, &p.Helpful, &p.NotHelpful, &p.Comments); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
-// list turns a nil slice into an empty one so the JSONB column holds [] rather than null.
-func list[T any](v []T) []T {
-	if v == nil {
-		return []T{}
-	}
-	return v
 }

@@ -3,10 +3,13 @@ package postgres_test
 import (
 	"context"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"tzdocs/internal/feedback/store"
 	"tzdocs/internal/feedback/store/postgres"
@@ -22,6 +25,9 @@ func newDB(t *testing.T) storetest.Opener {
 	}
 }
 
+// seeds fill a database at an older schema version, for the upgrade tests.
+var seeds = os.DirFS("migrations/seeds")
+
 // migrations are the embedded ones.
 func migrations(t *testing.T) []store.Migration {
 	t.Helper()
@@ -34,12 +40,12 @@ func migrations(t *testing.T) []store.Migration {
 
 func TestStoreSuite(t *testing.T) {
 	pgtest.ServerURL(t)
-	storetest.Run(t, newDB, migrations(t))
+	storetest.Run(t, newDB, migrations(t), seeds)
 }
 
 func TestUpgradeToDashboardRollup(t *testing.T) {
 	pgtest.ServerURL(t)
-	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), seeds, func(until time.Time) string {
 		// The roll-up statements of Prune before migration 6, for every row before until.
 		return strings.NewReplacer("UNTIL_MS", strconv.FormatInt(until.UnixMilli(), 10),
 			"UNTIL", "'"+until.Format(time.RFC3339Nano)+"'::timestamptz").Replace(`INSERT INTO search_daily (day, query, searches, nb_hits)
@@ -68,4 +74,43 @@ func TestOpenErrorsHideThePassword(t *testing.T) {
 	if strings.Contains(err.Error(), "s3cret-password") {
 		t.Fatalf("error leaks the password: %v", err)
 	}
+}
+
+func TestLastMigrationLeavesTheSharedSchema(t *testing.T) {
+	u := pgtest.FreshURL(t)
+	s, err := postgres.Open(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	conn, err := pgx.Connect(t.Context(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(t.Context(), `SELECT table_name, column_name, data_type FROM information_schema.columns
+		WHERE table_schema = current_schema()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]map[string]string{}
+	var table, col, typ string
+	_, err = pgx.ForEachRow(rows, []any{&table, &col, &typ}, func() error {
+		if got[table] == nil {
+			got[table] = map[string]string{}
+		}
+		got[table][col] = typ
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckSchema(t, got, map[storetest.Kind][]string{
+		storetest.Integer: {"smallint", "integer", "bigint"},
+		storetest.Time:    {"timestamp with time zone"},
+		storetest.Day:     {"date"},
+		storetest.Bool:    {"boolean"},
+		storetest.Text:    {"text"},
+		storetest.JSON:    {"jsonb"},
+	})
 }

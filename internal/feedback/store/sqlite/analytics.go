@@ -1,13 +1,10 @@
 package sqlite
 
 import (
-	"context"
-	"database/sql"
-	"errors"
 	"strconv"
-	"time"
 
 	"tzdocs/internal/feedback/store"
+	"tzdocs/internal/feedback/store/sqlstore"
 )
 
 // farPosition is store.FarPosition, written into SQL.
@@ -32,17 +29,9 @@ func resultClick(e string) string {
 	return e + ".type = 'click' AND " + e + ".filters = '[]' AND " + goodEvent(e)
 }
 
-// pruneSQL spells store.PruneIn for SQLite, where times are Unix milliseconds.
-var pruneSQL = store.PruneSQL{
-	Time: func(t time.Time) any { return t.UnixMilli() },
-	Day:  func(t time.Time) any { return t.UnixMilli() },
-
-	GetState: "SELECT value FROM analytics_state WHERE name = ?",
-	AddState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
-	SetState: "INSERT INTO analytics_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-
-	CountQueries:   "SELECT COUNT(*) FROM search_queries WHERE at >= ? AND at < ?",
-	CountEvents:    "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ?",
+// rollup is what the analytics housekeeping spells for SQLite: days from Unix milliseconds,
+// JSON arrays through json_each.
+var rollup = sqlstore.Rollup{
 	CountBadEvents: "SELECT COUNT(*) FROM insight_events WHERE at >= ? AND at < ? AND NOT " + goodEvent("insight_events"),
 	RollupQueries: `INSERT INTO search_daily (day, query, searches, nb_hits, no_results)
 		SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits), SUM(CASE WHEN nb_hits = 0 THEN 1 ELSE 0 END)
@@ -87,93 +76,6 @@ var pruneSQL = store.PruneSQL{
 			position_sum = position_sum + excluded.position_sum, far = far + excluded.far`,
 	},
 
-	ExpireQueries: "DELETE FROM search_queries WHERE at < ?",
-	ExpireEvents:  "DELETE FROM insight_events WHERE at < ?",
-	ExpireDaily: []string{"DELETE FROM search_daily WHERE day < ?", "DELETE FROM insight_daily WHERE day < ?",
-		"DELETE FROM dashboard_daily WHERE day < ?"},
 	ExpireBlocks: `DELETE FROM search_blocks
 		WHERE (block << level) < COALESCE((SELECT day / 86400000 FROM search_daily ORDER BY day LIMIT 1), 9223372036854775807)`,
-
-	Caps: []store.CapSQL{
-		{Count: "SELECT COUNT(*) FROM search_queries", Dropped: store.StateDroppedQueries,
-			DropOldest: "DELETE FROM search_queries WHERE id IN (SELECT id FROM search_queries ORDER BY at, id LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM insight_events", Dropped: store.StateDroppedEvents,
-			DropOldest: "DELETE FROM insight_events WHERE id IN (SELECT id FROM insight_events ORDER BY at, id LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM search_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM search_daily WHERE rowid IN (SELECT rowid FROM search_daily ORDER BY day LIMIT ?)"},
-		{Count: "SELECT COUNT(*) FROM insight_daily", Dropped: store.StateDroppedDaily, Daily: true,
-			DropOldest: "DELETE FROM insight_daily WHERE rowid IN (SELECT rowid FROM insight_daily ORDER BY day LIMIT ?)"},
-	},
-}
-
-// pruneTx adapts a database/sql transaction to store.PruneTx.
-type pruneTx struct{ tx *sql.Tx }
-
-func (p pruneTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := p.tx.ExecContext(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-func (p pruneTx) Int(ctx context.Context, query string, args ...any) (int64, error) {
-	var n int64
-	err := p.tx.QueryRowContext(ctx, query, args...).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return n, err
-}
-
-// Prune implements store.Store.
-func (s *Store) Prune(ctx context.Context, r store.Retention, now time.Time) (store.Pruned, error) {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return store.Pruned{}, err
-	}
-	defer tx.Rollback()
-	p, err := store.PruneIn(ctx, pruneTx{tx}, pruneSQL, r, now)
-	if err != nil {
-		return store.Pruned{}, err
-	}
-	return p, tx.Commit()
-}
-
-// DailyQueries implements store.Store.
-func (s *Store) DailyQueries(ctx context.Context, since time.Time, fn func(store.DailyQuery) error) error {
-	return s.each(ctx, "SELECT day, query, searches, nb_hits FROM search_daily WHERE day >= ? AND searches > 0 ORDER BY day, query",
-		store.Day(since), func(rows *sql.Rows) error {
-			var d store.DailyQuery
-			var day int64
-			if err := rows.Scan(&day, &d.Query, &d.Searches, &d.NbHits); err != nil {
-				return err
-			}
-			d.Day = fromMilli(day)
-			return fn(d)
-		})
-}
-
-// DailyEvents implements store.Store.
-func (s *Store) DailyEvents(ctx context.Context, since time.Time, fn func(store.DailyEvents) error) error {
-	return s.each(ctx, "SELECT day, type, name, index_name, events FROM insight_daily WHERE day >= ? ORDER BY day, type, name, index_name",
-		store.Day(since), func(rows *sql.Rows) error {
-			var d store.DailyEvents
-			var day int64
-			if err := rows.Scan(&day, &d.Type, &d.Name, &d.Index, &d.Events); err != nil {
-				return err
-			}
-			d.Day = fromMilli(day)
-			return fn(d)
-		})
-}
-
-// AnalyticsState implements store.Store.
-func (s *Store) AnalyticsState(ctx context.Context) (store.AnalyticsState, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT name, value FROM analytics_state")
-	if err != nil {
-		return store.AnalyticsState{}, err
-	}
-	defer rows.Close()
-	return store.ReadState(rows)
 }

@@ -4,28 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"tzdocs/internal/feedback/store"
 )
-
-// Check proves that feedback can be saved now: it writes a random value into a one-row scratch
-// table (created on first use) through the writing connection, commits it, and reads it back. A full
-// disk, a read-only file or a database another process locks for too long fails it. Corruption that
-// spares the pages it touches does not: QuickCheck finds that, at a higher cost.
-func (s *Store) Check(ctx context.Context) error {
-	return store.RoundTrip(ctx, s.path, func(ctx context.Context, value string) error {
-		if _, err := s.w.ExecContext(ctx, store.ProbeTableSQL); err != nil {
-			return err
-		}
-		_, err := s.w.ExecContext(ctx, `INSERT INTO tzdocs_ready_probe (id, value) VALUES (1, ?)
-			ON CONFLICT (id) DO UPDATE SET value = excluded.value`, value)
-		return err
-	}, func(ctx context.Context) (string, error) {
-		var got string
-		err := s.r.QueryRowContext(ctx, store.ProbeSelectSQL).Scan(&got)
-		return got, err
-	})
-}
 
 // QuickCheck runs PRAGMA quick_check on a reading connection: it reads the whole file, as
 // IntegrityCheck does, but leaves out the costly index cross-checks and does not hold up writers.

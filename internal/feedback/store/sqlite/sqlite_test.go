@@ -24,6 +24,9 @@ func newDB(t *testing.T) storetest.Opener {
 	}
 }
 
+// seeds fill a database at an older schema version, for the upgrade tests.
+var seeds = os.DirFS("migrations/seeds")
+
 // migrations are the embedded ones.
 func migrations(t *testing.T) []store.Migration {
 	t.Helper()
@@ -35,11 +38,11 @@ func migrations(t *testing.T) []store.Migration {
 }
 
 func TestStoreSuite(t *testing.T) {
-	storetest.Run(t, newDB, migrations(t))
+	storetest.Run(t, newDB, migrations(t), seeds)
 }
 
 func TestUpgradeToDashboardRollup(t *testing.T) {
-	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), func(until time.Time) string {
+	storetest.RunUpgradeToDashboardRollup(t, newDB, migrations(t), seeds, func(until time.Time) string {
 		// The roll-up statements of Prune before migration 6, for every row before until.
 		return strings.ReplaceAll(`INSERT INTO search_daily (day, query, searches, nb_hits)
     SELECT at - at % 86400000, query, COUNT(*), MAX(nb_hits) FROM search_queries WHERE at < UNTIL GROUP BY 1, 2;
@@ -218,4 +221,44 @@ func TestExpiredQueriesLeaveTheBlocksOfDays(t *testing.T) {
 			t.Errorf("%d blocks of days hold %q after the prune", n, query)
 		}
 	}
+}
+
+func TestLastMigrationLeavesTheSharedSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "feedback.db")
+	s, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got := map[string]map[string]string{}
+	rows, err := db.QueryContext(t.Context(), `SELECT m.name, p.name, p.type FROM sqlite_schema m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var table, col, typ string
+		if err := rows.Scan(&table, &col, &typ); err != nil {
+			t.Fatal(err)
+		}
+		if got[table] == nil {
+			got[table] = map[string]string{}
+		}
+		got[table][col] = typ
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// Times and days are Unix milliseconds, booleans 0 or 1, JSON is text.
+	integer := []string{"integer", "bigint"}
+	storetest.CheckSchema(t, got, map[storetest.Kind][]string{
+		storetest.Integer: integer, storetest.Time: integer, storetest.Day: integer, storetest.Bool: integer,
+		storetest.Text: {"text"}, storetest.JSON: {"text"},
+	})
 }

@@ -3,6 +3,7 @@ package storetest
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"testing"
 	"time"
@@ -192,29 +193,12 @@ func testPruneCapsSize(t *testing.T, s store.Store) {
 }
 
 // testUpgradeKeepsRows opens a database made by the first migration only, as an older tzdocs left
-// it, and checks that migrating it loses nothing.
-func testUpgradeKeepsRows(t *testing.T, o Opener, ms []store.Migration) {
+// it (seed 1: a page vote, a click, a search and three votes on one answer), and checks that
+// migrating it loses nothing.
+func testUpgradeKeepsRows(t *testing.T, o Opener, ms []store.Migration, seeds fs.FS) {
 	ctx := t.Context()
-	old, err := o(ctx, ms[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := old.AddPage(ctx, store.Page{CreatedAt: t0, URL: "/kept", Helpful: ptr(true)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := old.AddEvents(ctx, []store.Event{{At: t0, Type: "click", Name: "old", ObjectIDs: []string{"a"}}}); err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
-	// Repeated votes on one message were accepted before the upgrade: written with the old
-	// schema's columns just before the second migration runs, in its transaction.
-	// A search query is written the same way: this binary's AddQueries writes a column (query_id)
-	// the first schema lacks.
-	legacy := "INSERT INTO answer_feedback (created_at, message_id, thumbs) SELECT created_at, 'legacy', v FROM page_feedback, " +
-		"(SELECT 1 AS v UNION ALL SELECT 0 UNION ALL SELECT 1) votes;\n" +
-		"INSERT INTO search_queries (at, query, nb_hits, processing_us) SELECT created_at, 'old query', 3, 0 FROM page_feedback;\n"
-	upgrade := append([]store.Migration{ms[0], {Version: 2, Name: ms[1].Name, SQL: legacy + ms[1].SQL}}, ms[2:]...)
-	s, err := o(ctx, upgrade)
+	seedAt(t, o, ms, seeds, 1)
+	s, err := o(ctx, ms)
 	if err != nil {
 		t.Fatalf("upgrading: %v", err)
 	}
@@ -223,8 +207,11 @@ func testUpgradeKeepsRows(t *testing.T, o Opener, ms []store.Migration) {
 	if err := s.Answers(ctx, time.Time{}, func(store.Answer) error { n++; return nil }); err != nil || n != 3 {
 		t.Fatalf("%d answers after the upgrade (err %v), want the 3 stored before", n, err)
 	}
-	if q, e := countRows(t, s); q != 1 || e != 1 || len(pages(t, s, time.Time{})) != 1 {
+	if q, e := countRows(t, s); q != 1 || e != 1 {
 		t.Fatalf("rows after the upgrade: %d queries, %d events", q, e)
+	}
+	if ps := pages(t, s, time.Time{}); len(ps) != 1 || ps[0].URL != "/kept" || !ps[0].CreatedAt.Equal(t0) || ps[0].Helpful == nil || !*ps[0].Helpful {
+		t.Fatalf("page feedback after the upgrade: %+v; want the seeded vote on /kept at %v", ps, t0)
 	}
 	// The first prune rolls up everything stored before the upgrade.
 	if _, err := s.Prune(ctx, store.Retention{Raw: 100 * 365 * 24 * time.Hour, Daily: 100 * 365 * 24 * time.Hour}, time.Now()); err != nil {

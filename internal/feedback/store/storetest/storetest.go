@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"strings"
 	"sync"
@@ -19,8 +20,9 @@ import (
 type Opener func(ctx context.Context, migrations []store.Migration) (store.Store, error)
 
 // Run runs the suite. newDB returns an Opener for a fresh, empty database; migrations are the
-// implementation's embedded ones.
-func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migration) {
+// implementation's embedded ones and seeds its migrations/seeds folder, where NNNN.sql fills a
+// database at schema version NNNN with rows in that version's columns, for the upgrade tests.
+func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migration, seeds fs.FS) {
 	t.Helper()
 	if len(migrations) == 0 {
 		t.Fatal("storetest.Run needs the implementation's migrations")
@@ -59,7 +61,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migra
 	t.Run("DashboardSnapshot", func(t *testing.T) { testDashboardSnapshot(t, open(t, newDB(t))) })
 	t.Run("DashboardPages", func(t *testing.T) { testDashboardPages(t, open(t, newDB(t))) })
 	t.Run("DashboardAskAI", func(t *testing.T) { testDashboardAskAI(t, open(t, newDB(t))) })
-	t.Run("UpgradeKeepsRows", func(t *testing.T) { testUpgradeKeepsRows(t, newDB(t), migrations) })
+	t.Run("UpgradeKeepsRows", func(t *testing.T) { testUpgradeKeepsRows(t, newDB(t), migrations, seeds) })
 	t.Run("ConcurrentWritersLoseNothing", func(t *testing.T) { testConcurrent(t, open(t, newDB(t))) })
 	t.Run("OpensStartingTogetherMigrateOnce", func(t *testing.T) { testConcurrentOpen(t, newDB(t), len(migrations)) })
 	t.Run("MigrationsAppliedTwiceAreANoOp", func(t *testing.T) { testMigrateTwice(t, newDB(t), len(migrations)) })

@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"fmt"
+	"io/fs"
 	"testing"
 	"time"
 
@@ -19,7 +21,7 @@ type RollupBeforeDashboard func(until time.Time) string
 // has run on top (nothing counted twice). It runs with the older roll-up having reached the start
 // of day 1 (the clicks of day 1 on a search of day 0 still raw) and of day 2 (every click rolled
 // up, to be matched with its search from the raw rows still kept).
-func RunUpgradeToDashboardRollup(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migration, legacy RollupBeforeDashboard) {
+func RunUpgradeToDashboardRollup(t *testing.T, newDB func(t *testing.T) Opener, migrations []store.Migration, seeds fs.FS, legacy RollupBeforeDashboard) {
 	t.Helper()
 	if len(migrations) < 6 {
 		t.Fatalf("%d migrations; the dashboard's roll-up is the sixth", len(migrations))
@@ -28,12 +30,7 @@ func RunUpgradeToDashboardRollup(t *testing.T, newDB func(t *testing.T) Opener, 
 		t.Run("RolledUntil"+until.Format("Jan2"), func(t *testing.T) {
 			ctx := t.Context()
 			o := newDB(t)
-			old, err := o(ctx, migrations[:5])
-			if err != nil {
-				t.Fatal(err)
-			}
-			seedDashboardRows(t, old)
-			old.Close()
+			seedAt(t, o, migrations, seeds, 5)
 			// The older roll-up runs just before migration 6, in its transaction.
 			six := migrations[5]
 			six.SQL = legacy(until) + "\n" + six.SQL
@@ -60,4 +57,28 @@ func RunUpgradeToDashboardRollup(t *testing.T, newDB func(t *testing.T) Opener, 
 			checkDashboardSearch(t, s)
 		})
 	}
+}
+
+// seedAt opens the database of o at schema version n, with the rows of the implementation's seed n
+// (seeds/NNNN.sql beside its migrations, in version n's columns) written in the transaction of
+// migration n, and closes it: the database an older tzdocs left, whatever today's methods write.
+func seedAt(t *testing.T, o Opener, ms []store.Migration, seeds fs.FS, n int) {
+	t.Helper()
+	if seeds == nil {
+		t.Fatal("storetest needs the implementation's seeds (its migrations/seeds folder)")
+	}
+	if n > len(ms) {
+		t.Fatalf("no migration %d to seed", n)
+	}
+	seed, err := fs.ReadFile(seeds, fmt.Sprintf("%04d.sql", n))
+	if err != nil {
+		t.Fatalf("seed of schema version %d: %v", n, err)
+	}
+	old := append([]store.Migration{}, ms[:n]...)
+	old[n-1].SQL += "\n" + string(seed)
+	s, err := o(t.Context(), old)
+	if err != nil {
+		t.Fatalf("seeding schema version %d: %v", n, err)
+	}
+	s.Close()
 }
