@@ -116,6 +116,12 @@ export const NotFoundRoute = "/404.html";
 export const KindTutorial = "tutorial";
 
 /**
+ * DefaultAssistantID is the Ask AI assistant id of a site whose config names none: the id the web
+ * app sends and the server expects.
+ */
+export const DefaultAssistantID = "docs";
+
+/**
  * Manifest is ManifestFile: it marks a folder as a tzdocs build and lists the canonical route of
  * every page, so the server can answer other spellings of a route with a redirect.
  */
