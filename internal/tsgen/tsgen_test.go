@@ -52,3 +52,54 @@ func TestGenerateExplainsWhatItCannotWrite(t *testing.T) {
 		}
 	}
 }
+
+func TestGenerateFileFollowsTypesAcrossPackages(t *testing.T) {
+	got, err := GenerateFile(Options{
+		Root:     filepath.Join("testdata", "mod"),
+		Module:   "example.com/m",
+		Header:   "// header\n\n",
+		Sources:  []Source{{Package: "example.com/m/api", Roots: []string{"Report"}, Consts: []string{"Version"}}},
+		Imported: map[string]string{"example.com/m/shared": "./shared"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "mod.ts")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("generated TypeScript differs from %s (go test -update rewrites it; read the diff):\n%s", golden, got)
+	}
+	for _, leftOut := range []string{"Unused", "Other", "interface Source"} {
+		if strings.Contains(string(got), leftOut) {
+			t.Errorf("%s should not be generated", leftOut)
+		}
+	}
+}
+
+func TestGenerateFileExplainsWhatItCannotWrite(t *testing.T) {
+	tests := []struct {
+		dir    string
+		source Source
+		want   string
+	}{
+		{"clash", Source{Package: "example.com/m/a", Roots: []string{"Row"}}, "two types are named Row (example.com/m/a.Row and example.com/m/b.Row)"},
+		{"foreign", Source{Package: "example.com/m", Roots: []string{"Root"}}, "not in the module"},
+		{"mod", Source{Package: "example.com/m/api", Consts: []string{"Nope"}}, "no exported constant Nope"},
+		{"mod", Source{Package: "example.com/m/api", Roots: []string{"Nope"}}, "no exported type Nope in the package example.com/m/api"},
+		{".", Source{Package: "example.com/m/foreign", Roots: []string{"Root"}}, "no TypeScript for time.Duration"},
+	}
+	for _, tt := range tests {
+		_, err := GenerateFile(Options{Root: filepath.Join("testdata", tt.dir), Module: "example.com/m", Sources: []Source{tt.source}})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %v: err = %v, want %q", tt.dir, tt.source, err, tt.want)
+		}
+	}
+}
