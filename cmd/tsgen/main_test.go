@@ -9,15 +9,29 @@ import (
 
 func TestGeneratedTypeScriptIsCurrent(t *testing.T) {
 	root := filepath.Join("..", "..")
-	want, err := generate(root)
-	if err != nil {
-		t.Fatal(err)
+	for _, f := range files {
+		want, err := generate(root, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.path)))
+		if err != nil {
+			t.Fatalf("%v; run go run ./cmd/tsgen", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: the Go types it is generated from changed; run go run ./cmd/tsgen", f.path)
+		}
 	}
-	got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(outFile)))
-	if err != nil {
-		t.Fatalf("%v; run go generate ./internal/output", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: the Go types of internal/output changed since it was generated; run go generate ./internal/output", outFile)
+}
+
+func TestEveryPackageIsGeneratedIntoOneFile(t *testing.T) {
+	owner := map[string]string{}
+	for _, f := range files {
+		for _, s := range f.sources {
+			if other, ok := owner[s.Package]; ok {
+				t.Errorf("%s is generated into both %s and %s; import its types from one", s.Package, other, f.path)
+			}
+			owner[s.Package] = f.path
+		}
 	}
 }

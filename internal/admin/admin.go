@@ -12,6 +12,8 @@
 // any other admin handler, such as the dashboard's APIs.
 package admin
 
+//go:generate go run ../../cmd/tsgen
+
 import (
 	"errors"
 	"fmt"

@@ -229,8 +229,8 @@ func (a *Auth) signOut(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/admin/login", http.StatusSeeOther)
 }
 
-// sessionJSON is the answer of GET /api/admin/session.
-type sessionJSON struct {
+// SessionInfo is the answer of GET /api/admin/session.
+type SessionInfo struct {
 	Who                string    `json:"who"`
 	Method             string    `json:"method"`
 	SignedInAt         time.Time `json:"signedInAt"`
@@ -244,7 +244,7 @@ func (a *Auth) sessionAPI(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		s, _ := SessionFrom(r.Context())
-		httpapi.JSON(w, http.StatusOK, sessionJSON{Who: s.Who, Method: s.Method, SignedInAt: s.CreatedAt.UTC(),
+		httpapi.JSON(w, http.StatusOK, SessionInfo{Who: s.Who, Method: s.Method, SignedInAt: s.CreatedAt.UTC(),
 			CSRFToken: s.CSRF, IdleTimeoutSeconds: int(IdleTimeout / time.Second)})
 	case http.MethodDelete:
 		a.signOut(w, r)

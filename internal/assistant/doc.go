@@ -6,3 +6,5 @@
 // of the section that answers best; package assistant/openai lets any OpenAI-compatible model
 // server answer from the same passages, calling the same search as a tool.
 package assistant
+
+//go:generate go run ../../cmd/tsgen

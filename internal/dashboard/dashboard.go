@@ -5,6 +5,8 @@
 // nothing here answers without a maintainer's session; see docs/decisions/0015-dashboard.md.
 package dashboard
 
+//go:generate go run ../../cmd/tsgen
+
 import (
 	"errors"
 	"fmt"
@@ -218,13 +220,13 @@ func parseRange(q url.Values, now time.Time) (store.Range, error) {
 	return rg, nil
 }
 
-// rangeJSON is the range a view answers for, both days included.
-type rangeJSON struct {
+// ReportRange is the range a view answers for, both days included.
+type ReportRange struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	Days int    `json:"days"`
 }
 
-func rangeOf(rg store.Range) rangeJSON {
-	return rangeJSON{From: rg.From.Format(time.DateOnly), To: rg.To.AddDate(0, 0, -1).Format(time.DateOnly), Days: rg.Days()}
+func rangeOf(rg store.Range) ReportRange {
+	return ReportRange{From: rg.From.Format(time.DateOnly), To: rg.To.AddDate(0, 0, -1).Format(time.DateOnly), Days: rg.Days()}
 }

@@ -58,7 +58,7 @@ func getJSON[T any](t *testing.T, h http.Handler, target string) T {
 
 func TestSearchView(t *testing.T) {
 	h, _ := seeded(t)
-	v := getJSON[searchJSON](t, h, "/api/admin/search?days=7")
+	v := getJSON[SearchReport](t, h, "/api/admin/search?days=7")
 	if v.Range.From != "2026-02-25" || v.Range.To != "2026-03-03" || len(v.Days) != 7 {
 		t.Errorf("range %+v with %d days, want 2026-02-25 to 2026-03-03, 7 days", v.Range, len(v.Days))
 	}
@@ -79,11 +79,11 @@ func TestSearchView(t *testing.T) {
 
 func TestPagesViewPutsTheWorstFirst(t *testing.T) {
 	h, _ := seeded(t)
-	v := getJSON[pagesJSON](t, h, "/api/admin/pages?from=2026-03-01&to=2026-03-05")
+	v := getJSON[PagesReport](t, h, "/api/admin/pages?from=2026-03-01&to=2026-03-05")
 	if len(v.Pages) != 2 || v.Pages[0].URL != "/a" || *v.Pages[0].Ratio != 0.25 || v.Pages[1].URL != "/b" {
 		t.Fatalf("pages %+v, want /a (1 of 4 helpful) before /b", v.Pages)
 	}
-	if v.Totals != (pageTotals{Helpful: 3, NotHelpful: 3, Comments: 2}) {
+	if v.Totals != (PageTotals{Helpful: 3, NotHelpful: 3, Comments: 2}) {
 		t.Errorf("totals %+v", v.Totals)
 	}
 	if len(v.Trend) != 2 || v.Trend[0].URL != "/a" || len(v.Trend[0].Days) != 5 || v.Trend[0].Days[4].NotHelpful != 1 || v.Trend[0].Days[0].Helpful != 1 {
@@ -104,7 +104,7 @@ func TestPagesViewLinksTheSourceFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := getJSON[pagesJSON](t, h, "/api/admin/pages?days=7")
+	v := getJSON[PagesReport](t, h, "/api/admin/pages?days=7")
 	if len(v.Pages) != 2 || v.Pages[0].Source == nil || *v.Pages[0].Source != sources["/a"] || v.Pages[1].Source != nil {
 		t.Fatalf("pages %+v, want /a with its source and /b without", v.Pages)
 	}
@@ -117,7 +117,7 @@ func TestPagesViewLinksTheSourceFile(t *testing.T) {
 		t.Errorf("pages CSV %q", rows)
 	}
 	// Without a site to ask, pages have no source.
-	if v := getJSON[pagesJSON](t, mustHandler(t, s), "/api/admin/pages?days=7"); len(v.Pages) != 2 || v.Pages[0].Source != nil {
+	if v := getJSON[PagesReport](t, mustHandler(t, s), "/api/admin/pages?days=7"); len(v.Pages) != 2 || v.Pages[0].Source != nil {
 		t.Errorf("pages without Options.Source %+v", v.Pages)
 	}
 }
@@ -133,7 +133,7 @@ func mustHandler(t *testing.T, s store.Store) http.Handler {
 
 func TestAskAIAndOverview(t *testing.T) {
 	h, _ := seeded(t)
-	a := getJSON[askJSON](t, h, "/api/admin/askai?days=7")
+	a := getJSON[AskReport](t, h, "/api/admin/askai?days=7")
 	if a.Totals.Questions != 4 || a.Totals.Up != 1 || a.Totals.Down != 3 || a.Totals.NoSource != 1 {
 		t.Errorf("Ask AI totals %+v", a.Totals)
 	}
@@ -143,7 +143,7 @@ func TestAskAIAndOverview(t *testing.T) {
 	if len(a.ThumbsDown) != 3 || a.ThumbsDown[1].Question != "q3" || len(a.NoSource) != 1 || a.NoSource[0].Question != "q2" {
 		t.Errorf("thumbs down %+v, without source %+v", a.ThumbsDown, a.NoSource)
 	}
-	o := getJSON[overviewJSON](t, h, "/api/admin/overview?days=7")
+	o := getJSON[OverviewReport](t, h, "/api/admin/overview?days=7")
 	if o.Search.Searches != 8 || o.Pages.Helpful != 3 || o.Pages.NotHelpful != 2 || o.AskAI.Questions != 4 || len(o.Days) != 7 {
 		t.Errorf("overview %+v", o)
 	}

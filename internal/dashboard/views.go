@@ -36,31 +36,34 @@ func day(t time.Time) string { return t.Format(time.DateOnly) }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// searchDay is a day of the search view.
-type searchDay struct {
+// SearchReportDay is a day of the search view.
+type SearchReportDay struct {
 	store.SearchDay
 	// CTR is clicks per search; AvgPosition the mean position of the clicks that gave one.
 	CTR         *float64 `json:"ctr"`
 	AvgPosition *float64 `json:"avgPosition"`
 }
 
-// farClick is a query whose clicks land far down its results.
-type farClick struct {
+// FarClick is a query whose clicks land far down its results.
+type FarClick struct {
 	store.FarClicks
 	AvgPosition *float64 `json:"avgPosition"`
 }
 
-type searchJSON struct {
-	Range       rangeJSON          `json:"range"`
+// SearchReport is the answer of /api/admin/search: what readers searched for and what they clicked.
+// FarPosition is the position from which a click counts as far down the results.
+type SearchReport struct {
+	Range       ReportRange        `json:"range"`
 	FarPosition int                `json:"farPosition"`
-	Totals      searchTotals       `json:"totals"`
-	Days        []searchDay        `json:"days"`
+	Totals      SearchTotals       `json:"totals"`
+	Days        []SearchReportDay  `json:"days"`
 	Top         []store.QueryCount `json:"top"`
 	NoResults   []store.QueryCount `json:"noResults"`
-	FarClicks   []farClick         `json:"farClicks"`
+	FarClicks   []FarClick         `json:"farClicks"`
 }
 
-type searchTotals struct {
+// SearchTotals sums the search view's days.
+type SearchTotals struct {
 	Searches    int64    `json:"searches"`
 	NoResults   int64    `json:"noResults"`
 	Clicks      int64    `json:"clicks"`
@@ -68,12 +71,12 @@ type searchTotals struct {
 	AvgPosition *float64 `json:"avgPosition"`
 }
 
-func searchDays(days []store.SearchDay) ([]searchDay, searchTotals) {
-	out := make([]searchDay, len(days))
-	var t searchTotals
+func searchDays(days []store.SearchDay) ([]SearchReportDay, SearchTotals) {
+	out := make([]SearchReportDay, len(days))
+	var t SearchTotals
 	var positions, sum int64
 	for i, d := range days {
-		out[i] = searchDay{SearchDay: d, CTR: rate(d.Clicks, d.Searches), AvgPosition: rate(d.PositionSum, d.ClickPositions)}
+		out[i] = SearchReportDay{SearchDay: d, CTR: rate(d.Clicks, d.Searches), AvgPosition: rate(d.PositionSum, d.ClickPositions)}
 		t.Searches += d.Searches
 		t.NoResults += d.NoResults
 		t.Clicks += d.Clicks
@@ -103,7 +106,7 @@ func searchView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) 
 		return result{}, err
 	}
 	top, none, far := lists.Top, lists.NoResults, lists.FarClicks
-	body := searchJSON{Range: rangeOf(rg), FarPosition: store.FarPosition, Top: top, NoResults: none, FarClicks: []farClick{}}
+	body := SearchReport{Range: rangeOf(rg), FarPosition: store.FarPosition, Top: top, NoResults: none, FarClicks: []FarClick{}}
 	body.Days, body.Totals = searchDays(days)
 	daysT := table{name: "days", header: []string{"day", "searches", "no_results", "clicks", "ctr", "avg_click_position"}}
 	for _, d := range body.Days {
@@ -111,15 +114,15 @@ func searchView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) 
 	}
 	farT := table{name: "far-clicks", header: []string{"query", "clicks", "avg_click_position", "clicks_below_" + strconv.Itoa(store.FarPosition)}}
 	for _, f := range far {
-		fc := farClick{FarClicks: f, AvgPosition: rate(f.PositionSum, f.Clicks)}
+		fc := FarClick{FarClicks: f, AvgPosition: rate(f.PositionSum, f.Clicks)}
 		body.FarClicks = append(body.FarClicks, fc)
 		farT.rows = append(farT.rows, []string{f.Query, itoa(f.Clicks), ftoa(fc.AvgPosition), itoa(f.Far)})
 	}
 	return result{body: body, tables: []table{daysT, queryTable("top", top), queryTable("no-results", none), farT}}, nil
 }
 
-// pageRow is a page of the pages view.
-type pageRow struct {
+// PageRow is a page of the pages view.
+type PageRow struct {
 	URL        string   `json:"url"`
 	Helpful    int64    `json:"helpful"`
 	NotHelpful int64    `json:"notHelpful"`
@@ -140,27 +143,30 @@ func (h *handler) source(path string) *output.PageSource {
 	return nil
 }
 
-// pageTrend is the daily votes of one page, every day of the range present.
-type pageTrend struct {
+// PageTrend is the daily votes of one page, every day of the range present.
+type PageTrend struct {
 	URL  string     `json:"url"`
-	Days []trendDay `json:"days"`
+	Days []TrendDay `json:"days"`
 }
 
-type trendDay struct {
+// TrendDay is one day of a page's trend.
+type TrendDay struct {
 	Day        string `json:"day"`
 	Helpful    int64  `json:"helpful"`
 	NotHelpful int64  `json:"notHelpful"`
 }
 
-type pagesJSON struct {
-	Range    rangeJSON       `json:"range"`
-	Totals   pageTotals      `json:"totals"`
-	Pages    []pageRow       `json:"pages"`
-	Trend    []pageTrend     `json:"trend"`
+// PagesReport is the answer of /api/admin/pages: the readers' votes and comments on pages.
+type PagesReport struct {
+	Range    ReportRange     `json:"range"`
+	Totals   PageTotals      `json:"totals"`
+	Pages    []PageRow       `json:"pages"`
+	Trend    []PageTrend     `json:"trend"`
 	Comments []store.Comment `json:"comments"`
 }
 
-type pageTotals struct {
+// PageTotals sums the votes and comments of the range.
+type PageTotals struct {
 	Helpful    int64 `json:"helpful"`
 	NotHelpful int64 `json:"notHelpful"`
 	Comments   int64 `json:"comments"`
@@ -168,7 +174,7 @@ type pageTotals struct {
 
 // worstFirst orders pages by their share of helpful votes, lowest first (compared exactly), then
 // most "not helpful" votes, then URL; pages without votes come last.
-func worstFirst(pages []pageRow) {
+func worstFirst(pages []PageRow) {
 	sort.Slice(pages, func(i, j int) bool {
 		a, b := pages[i], pages[j]
 		av, bv := a.Helpful+a.NotHelpful, b.Helpful+b.NotHelpful
@@ -195,13 +201,13 @@ func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (
 	if err != nil {
 		return result{}, err
 	}
-	body := pagesJSON{Range: rangeOf(rg), Pages: []pageRow{}, Trend: []pageTrend{}, Comments: comments}
+	body := PagesReport{Range: rangeOf(rg), Pages: []PageRow{}, Trend: []PageTrend{}, Comments: comments}
 	for _, v := range votes {
 		body.Totals.Helpful += v.Helpful
 		body.Totals.NotHelpful += v.NotHelpful
 		body.Totals.Comments += v.Comments
 		if v.URL != "" {
-			body.Pages = append(body.Pages, pageRow{URL: v.URL, Helpful: v.Helpful, NotHelpful: v.NotHelpful,
+			body.Pages = append(body.Pages, PageRow{URL: v.URL, Helpful: v.Helpful, NotHelpful: v.NotHelpful,
 				Comments: v.Comments, Ratio: rate(v.Helpful, v.Helpful+v.NotHelpful)})
 		}
 	}
@@ -219,7 +225,7 @@ func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (
 	}
 	trendT := table{name: "trend", header: []string{"url", "day", "helpful", "not_helpful"}}
 	for _, u := range worst {
-		pt := pageTrend{URL: u, Days: make([]trendDay, rg.Days())}
+		pt := PageTrend{URL: u, Days: make([]TrendDay, rg.Days())}
 		for i := range pt.Days {
 			pt.Days[i].Day = day(rg.From.AddDate(0, 0, i))
 		}
@@ -257,17 +263,18 @@ func pagesView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (
 	return result{body: body, tables: []table{pagesT, trendT, commentsT}}, nil
 }
 
-// engineRow is the votes of one Ask AI engine.
-type engineRow struct {
+// EngineRow is the votes of one Ask AI engine.
+type EngineRow struct {
 	store.EngineVotes
 	UpRate *float64 `json:"upRate"`
 }
 
-type askJSON struct {
-	Range      rangeJSON       `json:"range"`
+// AskReport is the answer of /api/admin/askai: the questions asked to Ask AI and how its answers were rated.
+type AskReport struct {
+	Range      ReportRange     `json:"range"`
 	Totals     store.AskDay    `json:"totals"`
 	Days       []store.AskDay  `json:"days"`
-	Engines    []engineRow     `json:"engines"`
+	Engines    []EngineRow     `json:"engines"`
 	ThumbsDown []store.AskItem `json:"thumbsDown"`
 	NoSource   []store.AskItem `json:"noSource"`
 }
@@ -310,22 +317,22 @@ func askView(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (re
 	if err != nil {
 		return result{}, err
 	}
-	body := askJSON{Range: rangeOf(rg), Totals: askTotals(days), Days: days, Engines: []engineRow{}, ThumbsDown: down, NoSource: bare}
+	body := AskReport{Range: rangeOf(rg), Totals: askTotals(days), Days: days, Engines: []EngineRow{}, ThumbsDown: down, NoSource: bare}
 	daysT := table{name: "days", header: []string{"day", "questions", "answered", "answered_without_source", "thumbs_up", "thumbs_down"}}
 	for _, d := range days {
 		daysT.rows = append(daysT.rows, []string{day(d.Day), itoa(d.Questions), itoa(d.Answered), itoa(d.NoSource), itoa(d.Up), itoa(d.Down)})
 	}
 	enginesT := table{name: "engines", header: []string{"engine", "thumbs_up", "thumbs_down", "up_rate"}}
 	for _, e := range engines {
-		row := engineRow{EngineVotes: e, UpRate: rate(e.Up, e.Up+e.Down)}
+		row := EngineRow{EngineVotes: e, UpRate: rate(e.Up, e.Up+e.Down)}
 		body.Engines = append(body.Engines, row)
 		enginesT.rows = append(enginesT.rows, []string{e.Engine, itoa(e.Up), itoa(e.Down), ftoa(row.UpRate)})
 	}
 	return result{body: body, tables: []table{daysT, enginesT, itemTable("thumbs-down", down), itemTable("no-source", bare)}}, nil
 }
 
-// overviewDay is one day of the overview's sparklines.
-type overviewDay struct {
+// OverviewDay is one day of the overview's sparklines.
+type OverviewDay struct {
 	Day        string `json:"day"`
 	Searches   int64  `json:"searches"`
 	NoResults  int64  `json:"noResults"`
@@ -337,12 +344,13 @@ type overviewDay struct {
 	ThumbsDown int64  `json:"thumbsDown"`
 }
 
-type overviewJSON struct {
-	Range  rangeJSON     `json:"range"`
-	Search searchTotals  `json:"search"`
-	Pages  pageTotals    `json:"pages"`
+// OverviewReport is the answer of /api/admin/overview: the totals of every view and their days.
+type OverviewReport struct {
+	Range  ReportRange   `json:"range"`
+	Search SearchTotals  `json:"search"`
+	Pages  PageTotals    `json:"pages"`
 	AskAI  store.AskDay  `json:"askai"`
-	Days   []overviewDay `json:"days"`
+	Days   []OverviewDay `json:"days"`
 }
 
 func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (result, error) {
@@ -359,7 +367,7 @@ func overview(h *handler, s store.Dashboard, r *http.Request, rg store.Range) (r
 	if err != nil {
 		return result{}, err
 	}
-	body := overviewJSON{Range: rangeOf(rg), AskAI: askTotals(adays), Days: make([]overviewDay, rg.Days())}
+	body := OverviewReport{Range: rangeOf(rg), AskAI: askTotals(adays), Days: make([]OverviewDay, rg.Days())}
 	_, body.Search = searchDays(sdays)
 	for i := range body.Days {
 		d := &body.Days[i]

@@ -5,6 +5,8 @@
 // `tzdocs feedback` commands.
 package feedback
 
+//go:generate go run ../../cmd/tsgen
+
 import (
 	"context"
 	"fmt"

@@ -51,8 +51,8 @@ func (o Options) originGuard(c *http.CrossOriginProtection) error {
 	return nil
 }
 
-// created is the 201 answer.
-type created struct {
+// Receipt is the 201 answer: the id of the stored entry.
+type Receipt struct {
 	OK bool  `json:"ok"`
 	ID int64 `json:"id"`
 }
@@ -126,7 +126,7 @@ func Handler(s Store, opts Options) http.Handler {
 			// post ever gets the same id.
 			var id int64
 			if id, err = s.ReservePageID(r.Context()); err == nil {
-				httpapi.JSON(w, http.StatusCreated, created{OK: true, ID: id})
+				httpapi.JSON(w, http.StatusCreated, Receipt{OK: true, ID: id})
 				return
 			}
 		}
@@ -140,7 +140,7 @@ func Handler(s Store, opts Options) http.Handler {
 			writeError(w, err)
 			return
 		}
-		httpapi.JSON(w, http.StatusCreated, created{OK: true, ID: id})
+		httpapi.JSON(w, http.StatusCreated, Receipt{OK: true, ID: id})
 	})
 }
 
@@ -155,11 +155,11 @@ func writeError(w http.ResponseWriter, err error) {
 	if he.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", strconv.Itoa(int(he.retryAfter/time.Second)+1))
 	}
-	httpapi.JSON(w, he.status, errorBody{Message: he.Message, Status: he.status, Field: he.Field})
+	httpapi.JSON(w, he.status, Refusal{Message: he.Message, Status: he.status, Field: he.Field})
 }
 
-// errorBody is the JSON of every refusal.
-type errorBody struct {
+// Refusal is the JSON of every refusal: what is wrong and, for a 400, with which field.
+type Refusal struct {
 	Message string `json:"message"`
 	Status  int    `json:"status"`
 	Field   string `json:"field,omitempty"`
@@ -171,8 +171,8 @@ func isJSON(contentType string) bool {
 }
 
 // decode reads the body as one JSON object of known fields, at most MaxBodyBytes long.
-func decode(w http.ResponseWriter, r *http.Request) (post, error) {
-	var p post
+func decode(w http.ResponseWriter, r *http.Request) (Submission, error) {
+	var p Submission
 	tooLarge := refuse(http.StatusRequestEntityTooLarge, "the feedback is larger than %d KB", MaxBodyBytes>>10)
 	if r.ContentLength > MaxBodyBytes {
 		return p, tooLarge

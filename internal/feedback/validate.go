@@ -21,15 +21,16 @@ const (
 	maxEmailBytes   = 254
 )
 
-// post is the JSON body of POST /api/feedback. The page widget sends url and helpful (and maybe a
+// Submission is the JSON body of POST /api/feedback. The page widget sends url and helpful (and maybe a
 // comment); the general form on /overview/feedback sends category and comment, and maybe url and
-// email. website is a honeypot: hidden from people, filled in by bots.
-type post struct {
+// email. website is a honeypot: hidden from people, filled in by bots, and always sent. A field
+// left out reads as empty, which omitempty says to the web app's generated type.
+type Submission struct {
 	URL      string `json:"url"`
-	Helpful  *bool  `json:"helpful"`
-	Comment  string `json:"comment"`
-	Category string `json:"category"`
-	Email    string `json:"email"`
+	Helpful  *bool  `json:"helpful,omitempty"`
+	Comment  string `json:"comment,omitempty"`
+	Category string `json:"category,omitempty"`
+	Email    string `json:"email,omitempty"`
 	Website  string `json:"website"`
 }
 
@@ -46,7 +47,7 @@ func invalid(field, format string, args ...any) *fieldError {
 }
 
 // validate turns a post into a row, or says which field is wrong. knownRoute may be nil.
-func (p post) validate(knownRoute func(string) bool) (store.Page, *fieldError) {
+func (p Submission) validate(knownRoute func(string) bool) (store.Page, *fieldError) {
 	row := store.Page{Helpful: p.Helpful, Comment: p.Comment, Email: strings.TrimSpace(p.Email), Category: strings.TrimSpace(p.Category)}
 
 	if row.Category != "" && !knownCategory(row.Category) {

@@ -34,13 +34,7 @@ func Generate(dir string, roots []string, header string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var consts []string
-	for _, c := range p.consts {
-		if ast.IsExported(c.name) {
-			consts = append(consts, c.name)
-		}
-	}
-	return g.generate(header, []Source{{Package: "", Roots: roots, Consts: consts}})
+	return g.generate(header, []Source{{Package: p.path, Roots: roots, AllConsts: true}})
 }
 
 // Options say which packages of a Go module one TypeScript file declares.
@@ -65,8 +59,9 @@ type Source struct {
 	// Roots are exported types to declare, with every type they reach, in this or another package
 	// of the module.
 	Roots []string
-	// Consts are exported constants to declare.
-	Consts []string
+	// Consts are exported constants to declare; AllConsts declares every exported constant.
+	Consts    []string
+	AllConsts bool
 }
 
 // GenerateFile returns the TypeScript that opts describe. Types reached in packages that are not
@@ -95,7 +90,16 @@ func (g *gen) generate(header string, sources []Source) ([]byte, error) {
 				return nil, err
 			}
 		}
-		for _, n := range src.Consts {
+		names := src.Consts
+		if src.AllConsts {
+			names = nil
+			for _, c := range p.consts {
+				if ast.IsExported(c.name) {
+					names = append(names, c.name)
+				}
+			}
+		}
+		for _, n := range names {
 			c, ok := p.byName[n]
 			if !ok || !ast.IsExported(n) {
 				return nil, fmt.Errorf("no exported constant %s in the package %s", n, p.label())
