@@ -46,6 +46,7 @@ var files = []file{
 
 `,
 		sources: []tsgen.Source{
+			{Package: module + "/internal/httpapi", Roots: []string{"ErrorBody"}},
 			{Package: module + "/internal/feedback", Roots: []string{"Submission", "Receipt", "Refusal"}},
 			{Package: module + "/internal/admin", Roots: []string{"SessionInfo"}},
 			{Package: module + "/internal/dashboard", Roots: []string{"OverviewReport", "SearchReport", "PagesReport", "AskReport"}},

@@ -3,6 +3,8 @@
 // 405 with its Allow header, and refusals sent before a body is read.
 package httpapi
 
+//go:generate go run ../../cmd/tsgen
+
 import (
 	"encoding/json"
 	"net/http"
@@ -36,10 +38,12 @@ func setJSONHeaders(h http.Header) {
 
 // Error writes the API error shape {"message": msg, "status": status}.
 func Error(w http.ResponseWriter, status int, msg string) {
-	JSON(w, status, errorBody{Message: msg, Status: status})
+	JSON(w, status, ErrorBody{Message: msg, Status: status})
 }
 
-type errorBody struct {
+// ErrorBody is the JSON of an API error: what went wrong, said so a reader can act on it, and the
+// HTTP status.
+type ErrorBody struct {
 	Message string `json:"message"`
 	Status  int    `json:"status"`
 }

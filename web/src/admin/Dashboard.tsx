@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { AskData, OverviewData, PagesData, Range, SearchData, Session, View } from "./api";
+import type { AskReport, OverviewReport, PagesReport, SearchReport, SessionInfo } from "../lib/api";
+import type { Range, View } from "./api";
 import { APIError, decimal, getJSON, percent, viewURL } from "./api";
 import { Chart } from "./Chart";
 import { SourceLink } from "./SourceLink";
@@ -24,13 +25,13 @@ function viewFromHash(): View {
   return VIEWS.some((v) => v.id === h) ? (h as View) : "overview";
 }
 
-type Data = OverviewData | SearchData | PagesData | AskData;
+type Data = OverviewReport | SearchReport | PagesReport | AskReport;
 
 /** The docs team's dashboard: a view chooser, a range chooser, the view, its downloads and sign-out. */
 export function Dashboard() {
   const [view, setView] = useState<View>(viewFromHash);
   const [range, setRange] = useState<Range>({ days: 30 });
-  const [session, setSession] = useState<Session | null>(null);
+  const [session, setSession] = useState<SessionInfo | null>(null);
   const [loaded, setLoaded] = useState<{ key: string; data?: Data; error?: string } | null>(null);
   const key = viewURL(view, range);
 
@@ -41,7 +42,7 @@ export function Dashboard() {
   }, []);
 
   useEffect(() => {
-    getJSON<Session>("/api/admin/session").then(setSession, () => window.location.assign("/admin/login"));
+    getJSON<SessionInfo>("/api/admin/session").then(setSession, () => window.location.assign("/admin/login"));
   }, []);
 
   useEffect(() => {
@@ -94,10 +95,10 @@ export function Dashboard() {
       <main aria-live="polite" aria-busy={!current}>
         {!current && <p>Loading…</p>}
         {current?.error && <p className="dash-error">{current.error}</p>}
-        {current?.data && view === "overview" && <OverviewView data={current.data as OverviewData} />}
-        {current?.data && view === "search" && <SearchView data={current.data as SearchData} />}
-        {current?.data && view === "pages" && <PagesView data={current.data as PagesData} />}
-        {current?.data && view === "askai" && <AskView data={current.data as AskData} />}
+        {current?.data && view === "overview" && <OverviewView data={current.data as OverviewReport} />}
+        {current?.data && view === "search" && <SearchView data={current.data as SearchReport} />}
+        {current?.data && view === "pages" && <PagesView data={current.data as PagesReport} />}
+        {current?.data && view === "askai" && <AskView data={current.data as AskReport} />}
       </main>
     </div>
   );
@@ -150,7 +151,7 @@ function Caption({ data }: { data: { range: { from: string; to: string; days: nu
   );
 }
 
-function OverviewView({ data }: { data: OverviewData }) {
+function OverviewView({ data }: { data: OverviewReport }) {
   const days = data.days.map((d) => d.day);
   return (
     <section aria-labelledby="overview-title">
@@ -218,7 +219,7 @@ function QueryTable({ caption, rows }: { caption: string; rows: { query: string;
   );
 }
 
-function SearchView({ data }: { data: SearchData }) {
+function SearchView({ data }: { data: SearchReport }) {
   const days = data.days.map((d) => d.day);
   return (
     <section aria-labelledby="search-title">
@@ -277,7 +278,7 @@ function SearchView({ data }: { data: SearchData }) {
   );
 }
 
-function PagesView({ data }: { data: PagesData }) {
+function PagesView({ data }: { data: PagesReport }) {
   return (
     <section aria-labelledby="pages-title">
       <h2 id="pages-title">Pages</h2>
@@ -339,7 +340,7 @@ function PagesView({ data }: { data: PagesData }) {
   );
 }
 
-function Items({ items }: { items: AskData["thumbsDown"] }) {
+function Items({ items }: { items: AskReport["thumbsDown"] }) {
   if (items.length === 0) return <p>None in this range.</p>;
   return (
     <ul className="dash-items">
@@ -366,8 +367,8 @@ function Items({ items }: { items: AskData["thumbsDown"] }) {
   );
 }
 
-function AskView({ data }: { data: AskData }) {
-  const days = data.days.map((d) => d.day);
+function AskView({ data }: { data: AskReport }) {
+  const days = data.days.map((d) => d.day ?? ""); // every row of days has its day; only the totals have none
   return (
     <section aria-labelledby="askai-title">
       <h2 id="askai-title">Ask AI</h2>

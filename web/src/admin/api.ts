@@ -1,99 +1,12 @@
-// The dashboard's data: the JSON of /api/admin/{overview,search,pages,askai} (internal/dashboard).
+// The dashboard's client of /api/admin/{overview,search,pages,askai} (internal/dashboard). The JSON
+// they answer is typed in ../lib/api.ts, generated from the Go types that write it.
 
-import type { PageSource } from "../lib/contract";
+import type { ErrorBody } from "../lib/api";
 
 export type View = "overview" | "search" | "pages" | "askai";
 
 /** A range as the APIs take it: a preset number of days, or two dates (both included). */
 export type Range = { days: 7 | 30 | 90 } | { from: string; to: string };
-
-export interface RangeInfo {
-  from: string;
-  to: string;
-  days: number;
-}
-
-export interface QueryCount {
-  query: string;
-  searches: number;
-  nbHits: number;
-}
-
-export interface SearchData {
-  range: RangeInfo;
-  farPosition: number;
-  totals: { searches: number; noResults: number; clicks: number; ctr: number | null; avgPosition: number | null };
-  days: { day: string; searches: number; noResults: number; clicks: number; ctr: number | null; avgPosition: number | null }[];
-  top: QueryCount[];
-  noResults: QueryCount[];
-  farClicks: { query: string; clicks: number; far: number; avgPosition: number | null }[];
-}
-
-export interface PagesData {
-  range: RangeInfo;
-  totals: { helpful: number; notHelpful: number; comments: number };
-  pages: {
-    url: string;
-    helpful: number;
-    notHelpful: number;
-    comments: number;
-    ratio: number | null;
-    /** The file the page was built from (the build manifest's), null when the served site does not say. */
-    source: PageSource | null;
-  }[];
-  trend: { url: string; days: { day: string; helpful: number; notHelpful: number }[] }[];
-  comments: { at: string; url: string; helpful: boolean | null; comment: string; category: string }[];
-}
-
-export interface AskItem {
-  at: string;
-  question: string;
-  answer: string;
-  sources: string[];
-  engine: string;
-}
-
-export interface AskTotals {
-  questions: number;
-  answered: number;
-  noSource: number;
-  up: number;
-  down: number;
-}
-
-export interface AskData {
-  range: RangeInfo;
-  totals: AskTotals;
-  days: (AskTotals & { day: string })[];
-  engines: { engine: string; up: number; down: number; upRate: number | null }[];
-  thumbsDown: AskItem[];
-  noSource: AskItem[];
-}
-
-export interface OverviewData {
-  range: RangeInfo;
-  search: SearchData["totals"];
-  pages: PagesData["totals"];
-  askai: AskTotals;
-  days: {
-    day: string;
-    searches: number;
-    noResults: number;
-    clicks: number;
-    helpful: number;
-    notHelpful: number;
-    questions: number;
-    thumbsUp: number;
-    thumbsDown: number;
-  }[];
-}
-
-export interface Session {
-  who: string;
-  method: string;
-  signedInAt: string;
-  csrfToken: string;
-}
 
 /** The query string of a range, without "?". */
 export function rangeQuery(r: Range): string {
@@ -121,7 +34,7 @@ export async function getJSON<T>(url: string, signal?: AbortSignal): Promise<T> 
   if (!res.ok) {
     let msg = `${res.status} ${res.statusText}`;
     try {
-      const body = (await res.json()) as { message?: string };
+      const body = (await res.json()) as Partial<ErrorBody>;
       if (body.message) msg = body.message;
     } catch {
       // not JSON: keep the status line

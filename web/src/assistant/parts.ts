@@ -2,6 +2,7 @@
 // search entries, text), the visible stage while it streams (docs/behaviour.md, "Ask AI") and its answer text.
 
 import { SEARCH_TOOL, type ChatMessage, type ChatPart, type ChatStatus } from "./types";
+import { CodePartType, type CodePart, type Part } from "./wire";
 
 export type Block =
   | { kind: "reasoning"; key: string; text: string; streaming: boolean }
@@ -13,12 +14,8 @@ export type Block =
 
 export type Stage = "thinking" | "searching" | "answering";
 
-interface ToolLike {
-  type: string;
-  state?: string;
-  input?: unknown;
-  output?: unknown;
-}
+/** A tool call part: what the server reads of one (generated from Go) is what is shown of it. */
+type ToolLike = Pick<Part, "type" | "state" | "input" | "output">;
 
 function isSearch(p: ChatPart): p is ChatPart & ToolLike {
   return p.type === SEARCH_TOOL;
@@ -122,8 +119,8 @@ export function newId(): string {
 export function highlightedCode(message: ChatMessage | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of message?.parts ?? []) {
-    if (part.type !== "data-tz-code") continue;
-    const d = (part as { data?: unknown }).data as { lang?: unknown; code?: unknown; html?: unknown } | undefined;
+    if (part.type !== CodePartType) continue;
+    const d = (part as { data?: unknown }).data as Partial<CodePart> | undefined;
     if (typeof d?.lang !== "string" || typeof d.code !== "string" || typeof d.html !== "string") continue;
     if (isTokenSpans(d.html, d.code)) out.set(codeKey(d.lang, d.code), d.html);
   }

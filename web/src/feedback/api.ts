@@ -1,18 +1,9 @@
 // The client of POST /api/feedback (internal/feedback.Handler). Headless: components decide how to
 // show a result. Every failure becomes a message a reader can act on; nothing here throws.
+import type { Receipt, Refusal, Submission } from "../lib/api";
 import { feedbackStrings } from "./strings";
 
 export const FEEDBACK_ENDPOINT = "/api/feedback";
-
-/** The JSON body the server accepts. `website` is the honeypot: always sent, empty for people. */
-export interface FeedbackBody {
-  url: string;
-  helpful?: boolean;
-  comment?: string;
-  category?: string;
-  email?: string;
-  website: string;
-}
 
 export type FeedbackResult =
   | { ok: true; id: number }
@@ -26,8 +17,8 @@ export function sentence(message: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** Posts one feedback entry. 201 → ok; 400 → the server's message and field; 429 → the server's message. */
-export async function postFeedback(body: FeedbackBody): Promise<FeedbackResult> {
+/** Posts one feedback entry (`website` is the honeypot: always sent, empty for people). 201 → ok; 400 → the server's message and field; 429 → the server's message. */
+export async function postFeedback(body: Submission): Promise<FeedbackResult> {
   let res: Response;
   try {
     res = await fetch(FEEDBACK_ENDPOINT, {
@@ -41,11 +32,11 @@ export async function postFeedback(body: FeedbackBody): Promise<FeedbackResult> 
   }
   const { status } = res;
   if (status === 201) {
-    const data = (await res.json().catch(() => null)) as { id?: unknown } | null;
+    const data = (await res.json().catch(() => null)) as Partial<Receipt> | null;
     return { ok: true, id: typeof data?.id === "number" ? data.id : 0 };
   }
   if (status === 400) {
-    const data = (await res.json().catch(() => null)) as { message?: unknown; field?: unknown } | null;
+    const data = (await res.json().catch(() => null)) as Partial<Refusal> | null;
     if (data && typeof data.message === "string" && data.message.trim()) {
       const field = typeof data.field === "string" && data.field ? data.field : undefined;
       return { ok: false, status, message: sentence(data.message), field };
@@ -53,7 +44,7 @@ export async function postFeedback(body: FeedbackBody): Promise<FeedbackResult> 
   }
   if (status === 413) return { ok: false, status, message: errors.tooLarge };
   if (status === 429) {
-    const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const data = (await res.json().catch(() => null)) as Partial<Refusal> | null;
     const text = data && typeof data.message === "string" ? data.message.trim() : "";
     return { ok: false, status, message: text && text.length <= 300 ? text : errors.rateLimited };
   }

@@ -4,6 +4,15 @@
 
 import type { PageSource } from "./contract";
 
+/**
+ * ErrorBody is the JSON of an API error: what went wrong, said so a reader can act on it, and the
+ * HTTP status.
+ */
+export interface ErrorBody {
+  message: string;
+  status: number;
+}
+
 /** Receipt is the 201 answer: the id of the stored entry. */
 export interface Receipt {
   ok: boolean;

@@ -5,6 +5,7 @@
 import { LruCache } from "../lib/cache";
 import { onRebuilt } from "../lib/rebuilt";
 import type { SiteData } from "../lib/contract";
+import type { ErrorBody } from "../lib/api";
 import type { MultiQueryResponse, SearchResult } from "./types";
 
 export const SEARCH_ENDPOINT = "/api/search/1/indexes/*/queries";
@@ -136,7 +137,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     if (!res.ok) {
       let message = `HTTP ${res.status}`;
       try {
-        const body = (await res.json()) as { message?: unknown };
+        const body = (await res.json()) as Partial<ErrorBody>;
         if (typeof body.message === "string") message += `: ${body.message}`;
       } catch {
         // The body is not JSON; the status says enough.

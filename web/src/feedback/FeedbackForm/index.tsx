@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import type { FormEvent, JSX, ReactNode } from "react";
 import { postFeedback } from "../api";
-import type { FeedbackBody } from "../api";
+import type { Submission } from "../../lib/api";
 import { Honeypot } from "../Honeypot";
 import { MAX_COMMENT_CHARS, feedbackStrings } from "../strings";
 import { countChars, normalisePageUrl } from "../url";
@@ -69,7 +69,7 @@ export function FeedbackForm(): JSX.Element {
     setErrors(checked.errors);
     setFormError(first ? t.fixErrors : "");
     if (first) return focus(first);
-    const body: FeedbackBody = {
+    const body: Submission = {
       url: checked.url,
       category: values.category,
       comment: values.comment,
