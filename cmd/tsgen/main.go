@@ -47,7 +47,7 @@ var files = []file{
 `,
 		sources: []tsgen.Source{
 			{Package: module + "/internal/httpapi", Roots: []string{"ErrorBody"}},
-			{Package: module + "/internal/feedback", Roots: []string{"Submission", "Receipt", "Refusal"}},
+			{Package: module + "/internal/feedback", Roots: []string{"Submission", "Receipt", "Refusal", "EventsRequest", "InsightsEvent"}},
 			{Package: module + "/internal/admin", Roots: []string{"SessionInfo"}},
 			{Package: module + "/internal/dashboard", Roots: []string{"OverviewReport", "SearchReport", "PagesReport", "AskReport"}},
 		},
@@ -62,7 +62,7 @@ var files = []file{
 `,
 		sources: []tsgen.Source{{
 			Package: module + "/internal/assistant",
-			Roots:   []string{"ChatRequest", "SearchInput", "SearchOutput", "CodePart"},
+			Roots:   []string{"ChatRequest", "Rating", "SearchInput", "SearchOutput", "CodePart"},
 			Consts:  []string{"SearchToolName", "CodePartType"},
 		}},
 		imported: map[string]string{module + "/internal/output": "../lib/contract"},

@@ -268,18 +268,18 @@ func (h *handler) handleHealth(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusOK, body)
 }
 
-// feedbackBody is what the web app posts when a reader rates an answer.
-type feedbackBody struct {
+// Rating is what the web app posts when a reader rates an answer: thumbs is 1 (like) or 0 (dislike).
+type Rating struct {
 	AppID     string          `json:"appId"`
 	MessageID string          `json:"messageId"`
-	Thumbs    json.RawMessage `json:"thumbs"`
+	Thumbs    json.RawMessage `json:"thumbs" ts:"0 | 1"`
 }
 
 func (h *handler) handleFeedback(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.authorize(w, r); !ok {
 		return
 	}
-	var body feedbackBody
+	var body Rating
 	if status, msg := decodeJSON(w, r, 16<<10, &body); status != 0 {
 		httpapi.Error(w, status, msg)
 		return

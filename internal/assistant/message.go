@@ -8,7 +8,7 @@ import (
 	"tzdocs/internal/httpapi"
 )
 
-// ChatRequest is the body useChat's DefaultChatTransport posts (AI SDK v5 UI messages).
+// ChatRequest is the body the web app's answer stream client posts (AI SDK v5 UI messages).
 type ChatRequest struct {
 	ID        string    `json:"id"`
 	Messages  []Message `json:"messages"`

@@ -51,35 +51,41 @@ func badEvents(status int, format string, args ...any) *EventsError {
 	return &EventsError{Status: status, Message: fmt.Sprintf(format, args...)}
 }
 
-// insightsEvent is one event of the Algolia Insights API: a click, view or conversion about
+// InsightsEvent is one event of the Algolia Insights API: a click, view or conversion about
 // records (objectIDs) or about facet filters (filters), or InstantSearch's start-up event
 // (eventType "instantsearch"). Fields this server does not keep (authenticatedUserToken,
 // objectData, value, …) are checked as Algolia checks them and then dropped; fields Algolia
-// ignores (algoliaSource, …) are ignored.
-type insightsEvent struct {
+// ignores (algoliaSource, …) are ignored. omitempty marks what a sender may leave out.
+type InsightsEvent struct {
 	EventType              string       `json:"eventType"`
-	EventSubtype           *string      `json:"eventSubtype"`
+	EventSubtype           *string      `json:"eventSubtype,omitempty"`
 	EventName              string       `json:"eventName"`
 	Index                  string       `json:"index"`
-	UserToken              *string      `json:"userToken"`
-	AuthenticatedUserToken *string      `json:"authenticatedUserToken"`
-	QueryID                string       `json:"queryID"`
-	ObjectIDs              []string     `json:"objectIDs"`
-	Filters                []string     `json:"filters"`
-	Positions              []int64      `json:"positions"`
-	Timestamp              *int64       `json:"timestamp"`
-	ObjectData             []objectData `json:"objectData"`
-	Value                  *amount      `json:"value"`
-	Currency               *string      `json:"currency"`
-	AgentID                *string      `json:"agentID"`
+	UserToken              *string      `json:"userToken,omitempty"`
+	AuthenticatedUserToken *string      `json:"authenticatedUserToken,omitempty"`
+	QueryID                string       `json:"queryID,omitempty"`
+	ObjectIDs              []string     `json:"objectIDs,omitempty"`
+	Filters                []string     `json:"filters,omitempty"`
+	Positions              []int64      `json:"positions,omitempty"`
+	Timestamp              *int64       `json:"timestamp,omitempty"`
+	ObjectData             []ObjectData `json:"objectData,omitempty"`
+	Value                  *amount      `json:"value,omitempty" ts:"number | string"`
+	Currency               *string      `json:"currency,omitempty"`
+	AgentID                *string      `json:"agentID,omitempty"`
 }
 
-// objectData is what a purchase or add-to-cart event says of one of its records.
-type objectData struct {
-	Price    *amount `json:"price"`
-	Discount *amount `json:"discount"`
-	Quantity *int64  `json:"quantity"`
-	QueryID  string  `json:"queryID"`
+// ObjectData is what a purchase or add-to-cart event says of one of its records.
+type ObjectData struct {
+	Price    *amount `json:"price,omitempty" ts:"number | string"`
+	Discount *amount `json:"discount,omitempty" ts:"number | string"`
+	Quantity *int64  `json:"quantity,omitempty"`
+	QueryID  string  `json:"queryID,omitempty"`
+}
+
+// EventsRequest is the body of an Insights request. Its events are decoded one by one, so that an
+// invalid one is named in the refusal.
+type EventsRequest struct {
+	Events *[]json.RawMessage `json:"events" ts:"InsightsEvent[]"`
 }
 
 // amount is a sum of money, which Algolia takes as a JSON number or a string holding one.
@@ -120,9 +126,7 @@ func (a *amount) check(field string) error {
 // event), so that nothing is acknowledged and then lost. Syntax errors and trailing data are 400.
 // now stamps events without a timestamp and bounds the others.
 func DecodeEvents(body []byte, now time.Time) ([]Event, error) {
-	var top struct {
-		Events *[]json.RawMessage `json:"events"`
-	}
+	var top EventsRequest
 	if !utf8.Valid(body) {
 		return nil, badEvents(http.StatusBadRequest, "the body is not valid UTF-8")
 	}
@@ -184,7 +188,7 @@ func decodeEvent(raw json.RawMessage, now time.Time) (Event, error) {
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) || len(bytes.TrimSpace(raw)) == 0 || bytes.TrimSpace(raw)[0] != '{' {
 		return Event{}, errors.New("must be an event object")
 	}
-	var e insightsEvent
+	var e InsightsEvent
 	if err := json.Unmarshal(raw, &e); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
@@ -222,7 +226,7 @@ func decodeEvent(raw json.RawMessage, now time.Time) (Event, error) {
 }
 
 // validate checks e field by field as Algolia's Insights API does, saying what to fix.
-func (e insightsEvent) validate() error {
+func (e InsightsEvent) validate() error {
 	switch e.EventType {
 	case "click", "view", "conversion", "instantsearch":
 	case "":
@@ -274,7 +278,7 @@ func (e insightsEvent) validate() error {
 }
 
 // validateItems checks what the event is about: records or facet filters, never both.
-func (e insightsEvent) validateItems() error {
+func (e InsightsEvent) validateItems() error {
 	switch {
 	case e.ObjectIDs != nil && e.Filters != nil:
 		return errors.New("an event gives objectIDs or filters, not both")
@@ -308,7 +312,7 @@ func (e insightsEvent) validateItems() error {
 
 // validatePositions checks the positions of a click: one per object id, each from 1 to
 // store.MaxPosition, given with the queryID of the search whose results they count.
-func (e insightsEvent) validatePositions() error {
+func (e InsightsEvent) validatePositions() error {
 	if e.Positions == nil {
 		if e.EventType == "click" && e.QueryID != "" && e.ObjectIDs != nil {
 			return errors.New("a click with a queryID needs one position per object id")
@@ -335,7 +339,7 @@ func (e insightsEvent) validatePositions() error {
 
 // validateConversion checks what only conversions carry: a subtype, object data, value and
 // currency.
-func (e insightsEvent) validateConversion() error {
+func (e InsightsEvent) validateConversion() error {
 	if e.EventSubtype != nil {
 		if e.EventType != "conversion" {
 			return errors.New("eventSubtype: only conversion events have a subtype")

@@ -46,7 +46,14 @@ export interface SearchHit {
   url: string;
 }
 
-/** ChatRequest is the body useChat's DefaultChatTransport posts (AI SDK v5 UI messages). */
+/** Rating is what the web app posts when a reader rates an answer: thumbs is 1 (like) or 0 (dislike). */
+export interface Rating {
+  appId: string;
+  messageId: string;
+  thumbs: 0 | 1;
+}
+
+/** ChatRequest is the body the web app's answer stream client posts (AI SDK v5 UI messages). */
 export interface ChatRequest {
   id: string;
   messages: Message[];

@@ -27,6 +27,47 @@ export interface Refusal {
 }
 
 /**
+ * InsightsEvent is one event of the Algolia Insights API: a click, view or conversion about
+ * records (objectIDs) or about facet filters (filters), or InstantSearch's start-up event
+ * (eventType "instantsearch"). Fields this server does not keep (authenticatedUserToken,
+ * objectData, value, …) are checked as Algolia checks them and then dropped; fields Algolia
+ * ignores (algoliaSource, …) are ignored. omitempty marks what a sender may leave out.
+ */
+export interface InsightsEvent {
+  eventType: string;
+  eventSubtype?: string;
+  eventName: string;
+  index: string;
+  userToken?: string;
+  authenticatedUserToken?: string;
+  queryID?: string;
+  objectIDs?: string[];
+  filters?: string[];
+  positions?: number[];
+  timestamp?: number;
+  objectData?: ObjectData[];
+  value?: number | string;
+  currency?: string;
+  agentID?: string;
+}
+
+/** ObjectData is what a purchase or add-to-cart event says of one of its records. */
+export interface ObjectData {
+  price?: number | string;
+  discount?: number | string;
+  quantity?: number;
+  queryID?: string;
+}
+
+/**
+ * EventsRequest is the body of an Insights request. Its events are decoded one by one, so that an
+ * invalid one is named in the refusal.
+ */
+export interface EventsRequest {
+  events: InsightsEvent[];
+}
+
+/**
  * Submission is the JSON body of POST /api/feedback. The page widget sends url and helpful (and maybe a
  * comment); the general form on /overview/feedback sends category and comment, and maybe url and
  * email. website is a honeypot: hidden from people, filled in by bots, and always sent. A field
