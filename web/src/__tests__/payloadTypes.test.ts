@@ -27,6 +27,11 @@ const ALLOWED = new Map<string, string>([
   // tool hit, only shares the name.)
   ["search/types.ts:SearchHit", "the search handler writes hits as maps"],
   ["search/client.ts:reads", "reads MultiQueryResponse, which the search handler writes as maps"],
+  // The AI SDK's UI messages, as the answer stream client builds them from the stream's chunks: a
+  // union per part type, narrower than what the server reads back of them (the generated Message
+  // and Part, flat). The request body is checked against the generated ChatRequest (satisfies).
+  ["assistant/types.ts:ChatPart", "the stream protocol's message parts, checked against the generated Part where sent"],
+  ["assistant/types.ts:ChatMessage", "the stream protocol's message, checked against the generated Message where sent"],
 ]);
 
 describe("API payload types", () => {
@@ -82,6 +87,21 @@ getJSON<Data>("/x");
     expect(findHandTypedPayloads([generated, hand]).map((p) => [p.line, p.rule, p.message.slice(0, 40)])).toEqual([
       [3, "reads", "JSON from the server is read as an objec"],
       [5, "reads", "JSON from the server is read as Other, w"],
+    ]);
+  });
+
+  it("finds a request body written as an object literal without a generated type", () => {
+    const hand = {
+      path: "feedback/api.ts",
+      text: `import type { Submission } from "../lib/api";
+fetch("/a", { body: JSON.stringify({ url: "x" }) });
+fetch("/b", { body: JSON.stringify({ url: "x", website: "" } satisfies Submission) });
+fetch("/c", { body: JSON.stringify({ url: "x" } satisfies { url: string }) });
+`,
+    };
+    expect(findHandTypedPayloads([generated, hand]).map((p) => [p.line, p.rule])).toEqual([
+      [2, "sends"],
+      [4, "reads"],
     ]);
   });
 

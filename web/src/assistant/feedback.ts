@@ -2,6 +2,7 @@
 // once submitted; a failure shows its message (or 'An error occured') and allows another try.
 
 import { errorText } from "./token";
+import type { Rating } from "./wire";
 
 export type Thumbs = "like" | "dislike";
 
@@ -44,7 +45,7 @@ export async function postFeedback(opts: { fetch: typeof fetch; appId: string; m
   const res = await opts.fetch(FEEDBACK_ENDPOINT, {
     method: "POST",
     headers: { "content-type": "application/json", "x-algolia-assistant-id": opts.appId },
-    body: JSON.stringify({ appId: opts.appId, messageId: opts.messageId, thumbs: opts.thumbs }),
+    body: JSON.stringify({ appId: opts.appId, messageId: opts.messageId, thumbs: opts.thumbs } satisfies Rating),
   });
   if (!res.ok) throw new Error(await errorText(res, DEFAULT_FEEDBACK_ERROR));
 }

@@ -7,6 +7,7 @@ import { useCallback, useRef, useState, type SetStateAction } from "react";
 import { readAnswer } from "./answerStream";
 import { newId } from "./parts";
 import type { ChatMessage, ChatStatus } from "./types";
+import type { ChatRequest } from "./wire";
 
 export interface AnswerStreamOptions {
   /** The conversation's id, sent with each question. */
@@ -54,7 +55,7 @@ export function useAnswerStream({ id, messages: initial, api, fetch: f }: Answer
         const res = await f(api, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ id, messages: asked, trigger: "submit-message" }),
+          body: JSON.stringify({ id, messages: asked, trigger: "submit-message" } satisfies ChatRequest),
           signal: ctrl.signal,
         });
         if (!res.ok) throw new Error((await res.text()) || `The answer request failed with HTTP status ${res.status}.`);

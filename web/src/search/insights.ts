@@ -2,20 +2,12 @@
 // shown (debounced, 400 ms) and which one was picked (with queryID and position).
 // Fire-and-forget: failures, including a 404 from a server without the endpoint, are ignored.
 
+import type { EventsRequest, InsightsEvent } from "../lib/api";
+
 export const INSIGHTS_ENDPOINT = "/api/insights/1/events";
 export const VIEW_DEBOUNCE_MS = 400;
 /** The Insights API takes at most 20 objectIDs per event. */
 const MAX_OBJECT_IDS = 20;
-
-export interface InsightsEvent {
-  eventType: "click" | "view";
-  eventName: string;
-  index: string;
-  queryID?: string;
-  objectIDs: string[];
-  positions?: number[];
-  userToken: string;
-}
 
 /** An anonymous token for this page load only: nothing about the reader is stored. */
 export function anonymousToken(random: () => number = Math.random): string {
@@ -87,7 +79,7 @@ export class Insights {
       void this.doFetch(this.endpoint, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ events: [event] }),
+        body: JSON.stringify({ events: [event] } satisfies EventsRequest),
         keepalive: true,
       }).catch(() => {});
     } catch {

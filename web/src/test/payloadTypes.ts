@@ -7,7 +7,9 @@
 //    one generated interface — a mirror under another name;
 //  - reads: what a fetch answer's .json() is cast to, and getJSON's type argument, names only
 //    generated types (through local aliases and Partial/Readonly/arrays/unions), never an object
-//    literal type.
+//    literal type;
+//  - sends: a fetch body JSON.stringify writes from an object literal says `satisfies` (or `as`)
+//    a generated type.
 // Exceptions are listed by the caller with the reason each is not a payload or not generated yet.
 
 import ts from "typescript";
@@ -23,8 +25,8 @@ export interface SourceFile {
 export interface Problem {
   path: string;
   line: number;
-  rule: "name" | "shape" | "reads";
-  /** What allows it: "path:Name" for a declaration, "path:reads" for a file's JSON reads. */
+  rule: "name" | "shape" | "reads" | "sends";
+  /** What allows it: "path:Name" for a declaration, "path:reads" or "path:sends" for a file's JSON reads or request bodies. */
   key: string;
   message: string;
 }
@@ -90,6 +92,17 @@ function mirrorOf(props: string[], generated: Map<string, Generated>): string | 
   return null;
 }
 
+/** A fetch body: JSON.stringify(…) as the value of a property named body. */
+function isSentBody(n: ts.Node, sf: ts.SourceFile): boolean {
+  return (
+    ts.isCallExpression(n) &&
+    n.expression.getText(sf) === "JSON.stringify" &&
+    n.arguments.length > 0 &&
+    ts.isPropertyAssignment(n.parent) &&
+    n.parent.name.getText(sf) === "body"
+  );
+}
+
 function hasObjectType(t: ts.Node): boolean {
   return ts.isTypeLiteralNode(t) || (ts.forEachChild(t, (c) => (hasObjectType(c) ? true : undefined)) ?? false);
 }
@@ -105,7 +118,7 @@ function resolveImport(from: string, spec: string): string | null {
 }
 
 /** Checks files (every .ts/.tsx under web/src but tests) and returns what it finds, minus allowed
- *  ("path:Name" for a declaration, "path:reads" for a file's JSON reads). */
+ *  (Problem.key). */
 export function findHandTypedPayloads(files: SourceFile[], allowed: ReadonlySet<string> = new Set()): Problem[] {
   const generated = collectGenerated(files);
   const generatedFiles = new Set(files.filter((f) => f.text.startsWith(GENERATED_MARK)).map((f) => f.path.replace(/\.tsx?$/, "")));
@@ -152,23 +165,23 @@ export function findHandTypedPayloads(files: SourceFile[], allowed: ReadonlySet<
 
     // A type that JSON from the server is read as: generated names, through aliases and wrappers.
     const typeParams = new Set<string>();
-    const checkRead = (t: ts.TypeNode, at: ts.Node, seen: Set<string> = new Set()): void => {
+    const checkRead = (t: ts.TypeNode, at: ts.Node, seen: Set<string> = new Set(), what = "JSON from the server is read as"): void => {
       if (ts.isTypeLiteralNode(t)) {
-        report(at, "reads", "reads", `JSON from the server is read as an object type written here (${t.getText(sf)}); read it as a generated type`);
+        report(at, "reads", "reads", `${what} an object type written here (${t.getText(sf)}); use a generated type`);
       } else if (ts.isUnionTypeNode(t) || ts.isIntersectionTypeNode(t)) {
-        for (const m of t.types) checkRead(m, at, seen);
+        for (const m of t.types) checkRead(m, at, seen, what);
       } else if (ts.isParenthesizedTypeNode(t) || ts.isArrayTypeNode(t)) {
-        checkRead(ts.isArrayTypeNode(t) ? t.elementType : t.type, at, seen);
+        checkRead(ts.isArrayTypeNode(t) ? t.elementType : t.type, at, seen, what);
       } else if (ts.isTypeReferenceNode(t)) {
         const name = t.typeName.getText(sf);
         if (WRAPPERS.has(name)) {
-          for (const a of t.typeArguments ?? []) checkRead(a, at, seen);
+          for (const a of t.typeArguments ?? []) checkRead(a, at, seen, what);
         } else if (fromGenerated.has(name) || typeParams.has(name)) {
           // generated, or the caller's type parameter (checked where it is given)
         } else if (aliases.has(name) && !seen.has(name)) {
-          checkRead(aliases.get(name)!, at, new Set([...seen, name]));
+          checkRead(aliases.get(name)!, at, new Set([...seen, name]), what);
         } else {
-          report(at, "reads", "reads", `JSON from the server is read as ${name}, which no generated file declares; generate it from the Go type that writes it`);
+          report(at, "reads", "reads", `${what} ${name}, which no generated file declares; generate it from the Go type that writes or reads it`);
         }
       }
       // keywords (unknown, null, …) and literal types are not payload shapes
@@ -189,6 +202,11 @@ export function findHandTypedPayloads(files: SourceFile[], allowed: ReadonlySet<
         checkRead(n.type, n);
       } else if (ts.isCallExpression(n) && n.expression.getText(sf) === "getJSON" && n.typeArguments) {
         for (const a of n.typeArguments) checkRead(a, n);
+      } else if (isSentBody(n, sf)) {
+        const arg = (n as ts.CallExpression).arguments[0]!;
+        if (ts.isSatisfiesExpression(arg) || ts.isAsExpression(arg)) checkRead(arg.type, n, new Set(), "a request body is checked as");
+        else if (ts.isObjectLiteralExpression(arg))
+          report(n, "sends", "sends", "a request body is written here as an object literal; check it with `satisfies` a generated type");
       }
       ts.forEachChild(n, visit);
     };
