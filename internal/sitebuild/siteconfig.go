@@ -102,3 +102,33 @@ type pageImport struct {
 	body    []byte
 	imports []components.Import
 }
+
+// OutsideRoots are the folders outside the site folder that the last build read as part of the
+// site (a docs folder the configuration places beside it, path: '../docs'): `tzdocs dev` watches
+// them too. They are known once the configuration has been read, even when the build then failed.
+func (b *Builder) OutsideRoots() []string {
+	if p := b.outside.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// outsideRoots is the docs folder of cfg when it lies outside the site folder (links followed),
+// or nothing.
+func outsideRoots(cfg *config.Config) []string {
+	site, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil
+	}
+	docs := filepath.Join(site, filepath.FromSlash(cfg.Docs.Path))
+	if real, err := filepath.EvalSymlinks(site); err == nil {
+		site = real
+	}
+	if real, err := filepath.EvalSymlinks(docs); err == nil {
+		docs = real
+	}
+	if rel, err := filepath.Rel(site, docs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	return []string{docs}
+}
