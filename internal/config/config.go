@@ -41,6 +41,10 @@ type Config struct {
 	// Unsupported lists the options of a Docusaurus configuration that tzdocs does not use;
 	// empty for site.yaml.
 	Unsupported []Unsupported `yaml:"-"`
+	// Unbuilt are the routes of the parts of a Docusaurus site that tzdocs does not build (its
+	// blog, a second docs plugin, the other versions of the docs), such as /blog: a link into one
+	// is kept as written and not checked. Empty for site.yaml.
+	Unbuilt []string `yaml:"-"`
 
 	root *yaml.Node
 }

@@ -78,15 +78,15 @@ func FindDocusaurus(dir string) string {
 // LoadDocusaurus evaluates a Docusaurus configuration file and returns the equivalent
 // configuration, with what it does not support in Unsupported.
 func LoadDocusaurus(file string, opts LoadOptions) (*Config, error) {
-	doc, report, err := docusaurusTree(file, opts)
+	doc, m, err := docusaurusTree(file, opts)
 	if err != nil {
 		return nil, err
 	}
-	cfg := &Config{File: file, Dir: filepath.Dir(file), root: doc}
+	cfg := &Config{File: file, Dir: filepath.Dir(file), root: doc, Unbuilt: m.unbuilt}
 	if err := doc.Decode(cfg); err != nil {
 		return nil, yamlError(file, err)
 	}
-	cfg.Unsupported = report
+	cfg.Unsupported = m.report
 	cfg.defaults()
 	if errs := cfg.validate(); len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -97,10 +97,11 @@ func LoadDocusaurus(file string, opts LoadOptions) (*Config, error) {
 // Migrate evaluates a Docusaurus configuration file and returns the equivalent site.yaml text,
 // its report of the options left out written at its head.
 func Migrate(file string, opts LoadOptions) ([]byte, []Unsupported, error) {
-	doc, report, err := docusaurusTree(file, opts)
+	doc, m, err := docusaurusTree(file, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	report := m.report
 	// Check it as the build would read it.
 	if _, err := LoadDocusaurus(file, opts); err != nil {
 		return nil, nil, err
@@ -133,7 +134,7 @@ func clearLines(n *yaml.Node) {
 
 // docusaurusTree evaluates file and maps it onto a site.yaml tree whose nodes carry the lines of
 // the configuration file.
-func docusaurusTree(file string, opts LoadOptions) (*yaml.Node, []Unsupported, error) {
+func docusaurusTree(file string, opts LoadOptions) (*yaml.Node, *mapper, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, nil, err
@@ -144,7 +145,7 @@ func docusaurusTree(file string, opts LoadOptions) (*yaml.Node, []Unsupported, e
 	}
 	m := newMapper(file, string(src))
 	doc := m.site(raw)
-	return doc, m.report, nil
+	return doc, m, nil
 }
 
 // evalDocusaurus runs the configuration with Node and returns its value.

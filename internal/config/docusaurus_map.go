@@ -1,8 +1,10 @@
 package config
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -19,6 +21,9 @@ type mapper struct {
 	siteDir string
 	src     string
 	report  []Unsupported
+	unbuilt []string // see Config.Unbuilt
+	// docsOpts are the options of the docs plugin (nil for its defaults).
+	docsOpts map[string]any
 }
 
 func newMapper(file, src string) *mapper {
@@ -57,6 +62,32 @@ func (m *mapper) find(from int, key string) int {
 		return -1
 	}
 	return from + loc[0]
+}
+
+// notBuilt notes the routes of a part of the site tzdocs does not build, and returns what the
+// report says about links into it.
+func (m *mapper) notBuilt(routes ...string) string {
+	var named []string
+	for _, route := range routes {
+		r := path.Join("/", route)
+		if r == "/" {
+			continue // the whole site: links stay checked
+		}
+		m.unbuilt = append(m.unbuilt, r)
+		named = append(named, r)
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return "; links into " + strings.Join(named, ", ") + " are kept as written and not checked"
+}
+
+// routeOption is the string option k of o as a route base, or def.
+func routeOption(o map[string]any, k, def string) string {
+	if s, ok := o[k].(string); ok {
+		return s
+	}
+	return def
 }
 
 // leaveOut notes an option tzdocs does not use.
@@ -284,7 +315,8 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 				m.pages(docs, o, where+".pages")
 			case "blog":
 				if v != false {
-					m.leaveOut(where+".blog", "the blog is not built: its posts have no pages", "presets", "blog")
+					o, _ := v.(map[string]any)
+					m.leaveOut(where+".blog", "the blog is not built: its posts have no pages"+m.notBuilt(routeOption(o, "routeBasePath", "blog")), "presets", "blog")
 				}
 			case "theme":
 				o, _ := v.(map[string]any)
@@ -314,6 +346,10 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 				m.leaveOut(where+"."+k, "not used: no analytics or other plugin of the preset runs", "presets", k)
 			}
 		}
+		if _, set := opts["blog"]; !set && m.isDir("blog") {
+			// The classic preset's blog is on unless blog: false, and reads blog/.
+			m.leaveOut(where+".blog (not set)", "the blog in blog/ is not built: its posts have no pages"+m.notBuilt("blog"), "presets")
+		}
 	}
 	for i, p := range list(c["plugins"]) {
 		name := describe(p)
@@ -324,6 +360,10 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 			}
 		case strings.HasSuffix(name, "plugin-content-docs") && (options(p)["id"] == nil || options(p)["id"] == "default"):
 			m.docs(docs, md, options(p), fmt.Sprintf("plugins[%d]", i))
+		case strings.HasSuffix(name, "plugin-content-docs"):
+			m.leaveOut(fmt.Sprintf("plugins[%d] (%s)", i, name), pluginInstead(name)+m.notBuilt(routeOption(options(p), "routeBasePath", "docs")), "plugins", pluginKey(p, name))
+		case strings.HasSuffix(name, "plugin-content-blog"):
+			m.leaveOut(fmt.Sprintf("plugins[%d] (%s)", i, name), pluginInstead(name)+m.notBuilt(routeOption(options(p), "routeBasePath", "blog")), "plugins", pluginKey(p, name))
 		default:
 			m.leaveOut(fmt.Sprintf("plugins[%d] (%s)", i, name), pluginInstead(name), "plugins", pluginKey(p, name))
 		}
@@ -340,6 +380,7 @@ func (m *mapper) site(c map[string]any) *yaml.Node {
 			m.leaveOut(fmt.Sprintf("themes[%d] (%s)", i, name), "theme not used: tzdocs's own theme renders every page", "themes", name)
 		}
 	}
+	m.versioned()
 	if len(customCSS) > 0 {
 		put(root, "customCss", value(toAny(customCSS), m.line("customCss")))
 	}
@@ -469,8 +510,64 @@ func (m *mapper) markdown(md, docs *yaml.Node, v any) {
 	}
 }
 
+// versioned reports the versions of the docs versions.json lists: tzdocs builds the docs folder
+// alone, where Docusaurus serves the last version, and the other versions not at all.
+func (m *mapper) versioned() {
+	file := filepath.Join(m.siteDir, "versions.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return
+	}
+	var names []string
+	if json.Unmarshal(data, &names) != nil || len(names) == 0 {
+		m.report = append(m.report, Unsupported{Option: "versions.json", File: file, Line: 1, Instead: "not a list of version names: ignored"})
+		return
+	}
+	o := m.docsOpts
+	base := routeOption(o, "routeBasePath", "docs")
+	last := names[0]
+	if s, ok := o["lastVersion"].(string); ok {
+		last = s
+	}
+	vs, _ := o["versions"].(map[string]any)
+	route := func(name, def string) string {
+		if v, ok := vs[name].(map[string]any); ok {
+			if p, ok := v["path"].(string); ok {
+				return path.Join("/", base, p)
+			}
+		}
+		return path.Join("/", base, def)
+	}
+	var others, routes []string
+	for _, n := range names {
+		if n != last {
+			others = append(others, n)
+			routes = append(routes, route(n, n))
+		}
+	}
+	instead := fmt.Sprintf("only the docs folder is built, at %s", path.Join("/", base))
+	if last != "current" {
+		instead += fmt.Sprintf(", where Docusaurus serves version %s (versioned_docs/version-%s)", last, last)
+		if o["includeCurrentVersion"] != false {
+			routes = append(routes, route("current", "next"))
+		}
+	}
+	if len(others) > 0 {
+		instead += fmt.Sprintf("; versions %s are not built", strings.Join(others, ", "))
+	}
+	m.report = append(m.report, Unsupported{Option: fmt.Sprintf("versions.json (%s)", strings.Join(names, ", ")), File: file, Line: 1,
+		Instead: instead + m.notBuilt(routes...)})
+}
+
+// isDir reports whether the site folder has the folder name.
+func (m *mapper) isDir(name string) bool {
+	st, err := os.Stat(filepath.Join(m.siteDir, name))
+	return err == nil && st.IsDir()
+}
+
 // docs maps the options of the docs plugin (the classic preset's docs, or the plugin itself).
 func (m *mapper) docs(docs, md *yaml.Node, o map[string]any, where string) {
+	m.docsOpts = o
 	for _, k := range sortedKeys(o) {
 		v := o[k]
 		line := m.line("docs", k)

@@ -131,3 +131,45 @@ export default config;
 		t.Errorf("the announcement bar has no id: %+v", ab)
 	}
 }
+
+// The parts of a Docusaurus site tzdocs does not build are each reported once, with their routes,
+// whose links are then not checked: the classic preset's blog (on while blog/ exists, unless
+// blog: false), and the versions of versions.json other than the last, served at the docs route.
+func TestDocusaurusBlogAndVersionsAreReportedWithTheirRoutes(t *testing.T) {
+	needNode(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "docusaurus.config.js"), `module.exports = {
+  title: 'Versioned',
+  url: 'https://versioned.example.org',
+  baseUrl: '/',
+  presets: [['classic', {docs: {routeBasePath: 'guide', sidebarPath: './sidebars.json', lastVersion: 'current', includeCurrentVersion: true}}]],
+};
+`)
+	writeFile(t, filepath.Join(dir, "versions.json"), `["3.0", "2.0"]`)
+	if err := os.Mkdir(filepath.Join(dir, "blog"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadSite(dir, toolchain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report []string
+	for _, u := range cfg.Unsupported {
+		report = append(report, u.String())
+	}
+	want := []string{
+		"docusaurus.config.js:5: presets[0].blog (not set): the blog in blog/ is not built: its posts have no pages; links into /blog are kept as written and not checked",
+		"versions.json:1: versions.json (3.0, 2.0): only the docs folder is built, at /guide; versions 3.0, 2.0 are not built; links into /guide/3.0, /guide/2.0 are kept as written and not checked",
+	}
+	if len(report) != len(want) {
+		t.Fatalf("report:\n%s", strings.Join(report, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasSuffix(report[i], w) {
+			t.Errorf("report[%d] = %q, want it to end %q", i, report[i], w)
+		}
+	}
+	if got := strings.Join(cfg.Unbuilt, " "); got != "/blog /guide/3.0 /guide/2.0" {
+		t.Errorf("unbuilt routes %q", got)
+	}
+}
