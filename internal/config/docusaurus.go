@@ -111,6 +111,10 @@ func Migrate(file string, opts LoadOptions) ([]byte, []Unsupported, error) {
 	if len(report) > 0 {
 		b.WriteString("# Options of that file tzdocs does not use:\n")
 		for _, u := range report {
+			if u.File != file {
+				fmt.Fprintf(&b, "#   %s:%d: %s: %s\n", filepath.Base(u.File), u.Line, u.Option, u.Instead)
+				continue
+			}
 			fmt.Fprintf(&b, "#   line %d: %s: %s\n", u.Line, u.Option, u.Instead)
 		}
 	}

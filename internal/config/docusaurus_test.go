@@ -172,4 +172,11 @@ func TestDocusaurusBlogAndVersionsAreReportedWithTheirRoutes(t *testing.T) {
 	if got := strings.Join(cfg.Unbuilt, " "); got != "/blog /guide/3.0 /guide/2.0" {
 		t.Errorf("unbuilt routes %q", got)
 	}
+	text, _, err := Migrate(filepath.Join(dir, "docusaurus.config.js"), toolchain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "#   line 5: presets[0].blog (not set):") || !strings.Contains(string(text), "#   versions.json:1: versions.json (3.0, 2.0):") {
+		t.Errorf("site.yaml's head does not name each entry's file:\n%s", text)
+	}
 }
