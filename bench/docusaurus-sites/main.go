@@ -66,7 +66,7 @@ func main() {
 		sites = append(sites, site{repo: repo, dir: dir})
 	}
 	var compared []string
-	fmt.Printf("%-16s %6s %9s %9s %8s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "warm ms", "warm cpu", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
+	fmt.Printf("%-16s %6s %9s %8s %9s %8s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "cold cpu", "warm ms", "warm cpu", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
 	for _, s := range sites {
 		git := filepath.Join(*mirror, strings.ReplaceAll(s.repo, "/", "+"), "repo")
 		root := filepath.Join(tmp, strings.ReplaceAll(s.repo, "/", "+"))
@@ -94,7 +94,7 @@ func main() {
 		if len(name) > 16 {
 			name = name[len(name)-16:]
 		}
-		fmt.Printf("%-16s %6d %9d %9d %8.2f %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), med.Milliseconds(), medCPU.Seconds(),
+		fmt.Printf("%-16s %6d %9d %8.2f %9d %8.2f %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), cold.cpu.Seconds(), med.Milliseconds(), medCPU.Seconds(),
 			len(cold.warnings), k["link"], k["anchor"], k["component"], k["other"], len(cold.errors), cold.leftOut)
 		if missing > 0 {
 			fmt.Printf("%-16s   %d files absent from the snapshot were replaced by 1×1 images\n", "", missing)
