@@ -567,11 +567,15 @@ func docKey(site *content.Site, d *content.Doc, prev *converted) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// routesHash changes whenever a route changes, since resolved links depend on them.
+// routesHash changes whenever a route changes, or the parts of the site not built (Config.Unbuilt),
+// since resolved links depend on them.
 func routesHash(site *content.Site) string {
 	h := sha256.New()
 	for _, d := range site.Docs {
 		fmt.Fprintf(h, "%s\x00%s\n", d.File, d.Route)
+	}
+	for _, u := range site.Config.Unbuilt {
+		fmt.Fprintf(h, "unbuilt\x00%s\n", u) // links into these are not checked
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

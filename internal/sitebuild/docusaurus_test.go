@@ -233,3 +233,37 @@ Plug it in.
 		t.Errorf("the setup page shows sidebar %q", page.Sidebar)
 	}
 }
+
+// The configuration is read again when a file its mapping reads changes, not only the
+// configuration itself: a versions.json added between two builds of one Builder is reported.
+func TestDocusaurusReportFollowsVersionsFile(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	dir := sitetest.Write(t, `
+-- website/docusaurus.config.js --
+module.exports = {title: 'Gadgets', url: 'https://gadgets.example.org', baseUrl: '/', presets: [['classic', {docs: {path: '../docs'}}]]};
+-- docs/intro.md --
+# Introduction
+
+Read [version 1](/docs/1.x/intro).
+`+sitetest.FakeWeb)
+	b := New(Options{SiteDir: filepath.Join(dir, "website"), OutDir: filepath.Join(dir, "dist"), WebDir: filepath.Join(dir, "web")})
+	t.Cleanup(b.Close)
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Unsupported) != 0 || len(res.Warnings) != 1 {
+		t.Fatalf("before versions.json: report %v, warnings %v", res.Unsupported, res.Warnings)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "website", "versions.json"), []byte(`["2.x", "1.x"]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Unsupported) != 1 || !strings.Contains(res.Unsupported[0].String(), "versions.json (2.x, 1.x)") || len(res.Warnings) != 0 {
+		t.Errorf("after versions.json: report %v, warnings %v", res.Unsupported, res.Warnings)
+	}
+}

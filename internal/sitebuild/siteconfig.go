@@ -37,6 +37,9 @@ func (b *Builder) loadConfig() (*config.Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	// What the mapping reads besides the file: versions.json, and whether blog/ and a sidebars
+	// file are there.
+	src = append(src, configInputs(dir)...)
 	if c := b.jsConfig; c.cfg != nil && c.file == file && bytes.Equal(c.src, src) {
 		return c.cfg, nil
 	}
@@ -46,6 +49,21 @@ func (b *Builder) loadConfig() (*config.Config, error) {
 	}
 	b.jsConfig = jsConfig{file: file, src: src, cfg: cfg}
 	return cfg, nil
+}
+
+// configInputs are the files beside a Docusaurus configuration that its mapping reads, as bytes
+// that change when they do.
+func configInputs(dir string) []byte {
+	var b bytes.Buffer
+	versions, _ := os.ReadFile(filepath.Join(dir, "versions.json"))
+	b.WriteString("\x00versions.json\x00")
+	b.Write(versions)
+	for _, name := range []string{"blog", "sidebars.yaml", "sidebars.js", "sidebars.ts", "sidebars.cjs", "sidebars.mjs"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			b.WriteString("\x00" + name)
+		}
+	}
+	return b.Bytes()
 }
 
 // addCustomCSS publishes the site's own stylesheets (customCss, src/css/custom.css in a Docusaurus
