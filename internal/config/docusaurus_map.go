@@ -463,7 +463,21 @@ func (m *mapper) i18n(root *yaml.Node, v any) {
 		case "defaultLocale":
 			put(n, k, value(str(o[k]), m.line("i18n", k)))
 		case "locales":
-			put(n, k, value(o[k], m.line("i18n", k)))
+			def, _ := o["defaultLocale"].(string)
+			var others []string
+			for _, l := range list(o[k]) {
+				if s, _ := l.(string); s != def {
+					others = append(others, s)
+				}
+			}
+			if def == "" || len(others) == 0 {
+				put(n, k, value(o[k], m.line("i18n", k)))
+				continue
+			}
+			// Translations are not built: a locale dropdown listing them would lead nowhere.
+			m.leaveOut(fmt.Sprintf("i18n.locales (%d)", len(others)+1), fmt.Sprintf("only the default locale, %s, is built (translations are not read); %s are left out of the site and its locale dropdown",
+				def, strings.Join(others, ", ")), "i18n", k)
+			put(n, k, value([]any{def}, m.line("i18n", k)))
 		case "localeConfigs":
 			lc := mapping(m.line("i18n", k))
 			configs, _ := o[k].(map[string]any)
