@@ -6,6 +6,12 @@
 // same format, and counted.
 //
 //	go build -o bin/tzdocs ./cmd/tzdocs && go run ./bench/docusaurus-sites
+//
+// When the -docusaurus folder holds a count file for a site (owner+name.json: {"version",
+// "pages", "wall_s", "cpu_s", "note"}, from running `docusaurus build` once on the same
+// snapshot) and that build's output (owner+name.log), a second table sets the broken links and
+// anchors Docusaurus reported against tzdocs's, as (page, target) pairs, and -v lists the pairs
+// only one of them reports. Docusaurus is never installed or run from here.
 package main
 
 import (
@@ -21,6 +27,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -42,7 +49,8 @@ func main() {
 	web := flag.String("web", filepath.Join("web", "dist"), "the web app's build output")
 	runs := flag.Int("runs", 3, "warm builds per site (the median is printed)")
 	keep := flag.Bool("keep", false, "keep the extracted sites and their output (printed)")
-	verbose := flag.Bool("v", false, "print every warning")
+	verbose := flag.Bool("v", false, "print every warning, and the pairs only one tool reports")
+	dzDir := flag.String("docusaurus", filepath.Join(os.TempDir(), "tzdocs-docusaurus"), "folder of the Docusaurus count files and build logs (owner+name.json, owner+name.log)")
 	flag.Parse()
 
 	tmp, err := os.MkdirTemp("", "tzdocs-bench-docusaurus-")
@@ -57,7 +65,8 @@ func main() {
 		repo, dir, _ := strings.Cut(s, ":")
 		sites = append(sites, site{repo: repo, dir: dir})
 	}
-	fmt.Printf("%-16s %6s %9s %9s %8s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "warm ms", "warm cpu", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
+	var compared []string
+	fmt.Printf("%-16s %6s %9s %8s %9s %8s %6s %7s %7s %7s %7s %6s %9s\n", "site", "pages", "cold ms", "cold cpu", "warm ms", "warm cpu", "warn", "link", "anchor", "compon.", "other", "errors", "left out")
 	for _, s := range sites {
 		git := filepath.Join(*mirror, strings.ReplaceAll(s.repo, "/", "+"), "repo")
 		root := filepath.Join(tmp, strings.ReplaceAll(s.repo, "/", "+"))
@@ -85,7 +94,7 @@ func main() {
 		if len(name) > 16 {
 			name = name[len(name)-16:]
 		}
-		fmt.Printf("%-16s %6d %9d %9d %8.2f %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), med.Milliseconds(), medCPU.Seconds(),
+		fmt.Printf("%-16s %6d %9d %8.2f %9d %8.2f %6d %7d %7d %7d %7d %6d %9d\n", name, cold.pages, cold.took.Milliseconds(), cold.cpu.Seconds(), med.Milliseconds(), medCPU.Seconds(),
 			len(cold.warnings), k["link"], k["anchor"], k["component"], k["other"], len(cold.errors), cold.leftOut)
 		if missing > 0 {
 			fmt.Printf("%-16s   %d files absent from the snapshot were replaced by 1×1 images\n", "", missing)
@@ -99,7 +108,76 @@ func main() {
 			}
 			fmt.Print(cold.report)
 		}
+		run, err := readDocusaurus(*dzDir, filepath.Base(root))
+		if err != nil {
+			fmt.Printf("%-16s   Docusaurus count file: %v\n", "", err)
+		}
+		if run != nil {
+			compared = append(compared, compare(name, run, cold, filepath.Join(root+"-out", "cold"), root, siteDir, s.dir, *verbose))
+		}
 	}
+	if len(compared) > 0 {
+		fmt.Println("\nagainst Docusaurus (its pages, wall and CPU seconds; broken links and anchors as (page, target) pairs, Docusaurus's then tzdocs's;")
+		fmt.Println("pairs both report, only tzdocs, only Docusaurus on a page tzdocs builds, only Docusaurus elsewhere; Docusaurus's other warnings)")
+		fmt.Printf("%-16s %-9s %6s %6s %9s %8s %6s %6s %6s %6s %6s %6s %6s %6s %6s\n", "site", "version", "pages", "tz pg", "wall s", "cpu s",
+			"links", "tz", "anchor", "tz", "both", "tzonly", "dzonly", "dzelse", "dzothr")
+		for _, row := range compared {
+			fmt.Print(row)
+		}
+	}
+}
+
+// compare sets Docusaurus's broken links and anchors against tzdocs's for one site, and returns
+// its row (and, verbose, the pairs only one reports).
+func compare(name string, run *dzRun, tz result, out, root, siteDir, dir string, verbose bool) string {
+	repoFile := func(file string) string {
+		rel, err := filepath.Rel(root, filepath.Join(filepath.Dir(siteDir), filepath.FromSlash(file)))
+		if err != nil {
+			return file
+		}
+		return filepath.ToSlash(rel)
+	}
+	dz := run.refs
+	for i, r := range dz {
+		if f, ok := strings.CutPrefix(r.page, "file:"); ok {
+			dz[i].page = "file:" + path.Join(dir, f)
+		}
+	}
+	dz = uniq(dz)
+	byFile, built := manifestRoutes(out)
+	mine := tzRefs(tz.warnings, byFile, repoFile)
+	both, onlyTZ, onlyDZ := diff(mine, dz)
+	// What Docusaurus finds on pages tzdocs does not build (a blog, other versions of the docs)
+	// is counted apart: its report names those parts.
+	var elsewhere, missed []ref
+	for _, r := range onlyDZ {
+		if strings.HasPrefix(r.page, "file:") || built[r.page] {
+			missed = append(missed, r)
+		} else {
+			elsewhere = append(elsewhere, r)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-16s %-9s %6d %6d %9.1f %8.1f %6d %6d %6d %6d %6d %6d %6d %6d %6d\n", name, run.Version, run.Pages, tz.pages, run.Wall, run.CPU,
+		countKind(dz, "link"), countKind(mine, "link"), countKind(dz, "anchor"), countKind(mine, "anchor"), len(both), len(onlyTZ), len(missed), len(elsewhere), len(run.other))
+	if run.Note != "" {
+		fmt.Fprintf(&b, "%-16s   %s\n", "", run.Note)
+	}
+	if verbose {
+		for _, r := range onlyTZ {
+			fmt.Fprintf(&b, "    only tzdocs:     %s\n", r)
+		}
+		for _, r := range missed {
+			fmt.Fprintf(&b, "    only Docusaurus: %s\n", r)
+		}
+		for _, r := range elsewhere {
+			fmt.Fprintf(&b, "    only Docusaurus, on a page tzdocs does not build: %s\n", r)
+		}
+		for _, w := range run.other {
+			fmt.Fprintf(&b, "    Docusaurus also: %s\n", w)
+		}
+	}
+	return b.String()
 }
 
 // result is what one `tzdocs build` printed.

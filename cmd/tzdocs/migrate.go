@@ -20,6 +20,11 @@ func printUnsupported(w io.Writer, report []config.Unsupported) {
 	}
 	fmt.Fprintf(w, "%s: %d options tzdocs does not use (the site is built without them):\n", report[0].File, len(report))
 	for _, u := range report {
+		if u.File != report[0].File {
+			// Another file of the site (versions.json): named with its line.
+			fmt.Fprintf(w, "  %s:%d: %s: %s\n", u.File, u.Line, u.Option, u.Instead)
+			continue
+		}
 		fmt.Fprintf(w, "  line %d: %s: %s\n", u.Line, u.Option, u.Instead)
 	}
 }

@@ -65,16 +65,19 @@ type Unavailable struct {
 }
 
 // unavailable finds the packages the files under the site's src/ import that are not provided.
+// Docusaurus theme overrides (src/theme/) are not read unless a page imports them: tzdocs does not
+// use them, and the build says so once.
 func (s *Set) unavailable() ([]Unavailable, error) {
 	byPkg := map[string]*Unavailable{}
 	src := filepath.Join(s.SiteDir, "src")
+	theme := filepath.Join(src, "theme")
 	var files []string
 	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if d.Name() == "node_modules" {
+			if d.Name() == "node_modules" || p == theme {
 				return filepath.SkipDir
 			}
 			return nil
@@ -88,7 +91,7 @@ func (s *Set) unavailable() ([]Unavailable, error) {
 		return nil, fmt.Errorf("reading the site's src/ folder: %w", err)
 	}
 	for f := range s.imported {
-		if !within(src, f) {
+		if !within(src, f) || within(theme, f) {
 			files = append(files, f)
 		}
 	}

@@ -414,8 +414,22 @@ func (s *Site) ResolveLink(from *Doc, dest string) (href string, target *Doc, ok
 		if s.isStaticFile(c) {
 			return dest, nil, true
 		}
+		if s.unbuilt(c) {
+			return dest, nil, true
+		}
 	}
 	return dest, nil, false
+}
+
+// unbuilt reports whether route lies in a part of a Docusaurus site that tzdocs does not build
+// (Config.Unbuilt): the configuration's report names it, and links into it are not checked.
+func (s *Site) unbuilt(route string) bool {
+	for _, u := range s.Config.Unbuilt {
+		if route == u || strings.HasPrefix(route, u+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // docByFile finds the doc a .md link names, with Docusaurus's rules: "./x.md" and "../x.md" are

@@ -66,6 +66,8 @@ type Dev struct {
 	// printed again only when it changes, so a writer reads it once.
 	reported string
 	done     chan struct{}
+	// outside are the folders outside the site folder being watched (see watchOutside).
+	outside map[string]bool
 	// Rebuilt receives one value after each rebuild, for tests; nil unless set before Start returns.
 	rebuilt chan error
 }
@@ -78,7 +80,7 @@ func Start(ctx context.Context, opts Options) (*Dev, error) {
 	if opts.Debounce == 0 {
 		opts.Debounce = 10 * time.Millisecond
 	}
-	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16)}
+	d := &Dev{opts: opts, hub: newHub(), done: make(chan struct{}), rebuilt: make(chan error, 16), outside: map[string]bool{}}
 	d.builder = sitebuild.New(sitebuild.Options{SiteDir: opts.SiteDir, OutDir: opts.OutDir, WebDir: opts.WebDir, Dev: true, OwnsOut: opts.OwnsOut,
 		Toolchain: opts.Toolchain, ComponentsCache: opts.ComponentsCache})
 	w, err := fsnotify.NewWatcher()
@@ -137,6 +139,21 @@ func (d *Dev) watchTree(root string) error {
 		}
 		return nil
 	})
+}
+
+// watchOutside watches the folders outside the site folder that the build reads (a Docusaurus
+// site's docs in ../docs), from the first build that names them: a save there rebuilds too.
+func (d *Dev) watchOutside() {
+	for _, root := range d.builder.OutsideRoots() {
+		if d.outside[root] {
+			continue
+		}
+		if err := d.watchTree(root); err != nil {
+			fmt.Fprintf(d.opts.Log, "cannot watch %s: %v\n", root, err)
+			continue
+		}
+		d.outside[root] = true
+	}
 }
 
 func (d *Dev) loop(ctx context.Context) {
@@ -206,6 +223,7 @@ func (d *Dev) rebuild(ctx context.Context, first time.Time) {
 	start := time.Now()
 	res, err := d.builder.Build(ctx)
 	served := time.Now()
+	d.watchOutside()
 	var patch time.Duration
 	if err == nil {
 		d.mu.Lock()

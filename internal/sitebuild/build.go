@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tzdocs/internal/components"
@@ -107,6 +108,8 @@ type Builder struct {
 	code           map[string]pageCode    // each page's code blocks from the last build, by route
 	answers        map[string]pageAnswers // each page's answer sections from the last build, by route
 	jsConfig       jsConfig               // the last Docusaurus configuration read, see loadConfig
+	// outside holds the folders outside the site folder the last build read (see OutsideRoots).
+	outside atomic.Pointer[[]string]
 	// faultAt, set only by tests, is called before each page is converted, so a test can make
 	// a page's conversion fail the way a converter bug would.
 	faultAt func(d *content.Doc)
@@ -339,6 +342,8 @@ func (b *Builder) load(ctx context.Context, clk *phaseClock) (*content.Site, map
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
+	outside := outsideRoots(cfg)
+	b.outside.Store(&outside)
 	var found []error // the errors load went on past (with keepGoing)
 	goOn := func(err error) bool {
 		if b.keepGoing && ctx.Err() == nil {
@@ -562,11 +567,15 @@ func docKey(site *content.Site, d *content.Doc, prev *converted) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// routesHash changes whenever a route changes, since resolved links depend on them.
+// routesHash changes whenever a route changes, or the parts of the site not built (Config.Unbuilt),
+// since resolved links depend on them.
 func routesHash(site *content.Site) string {
 	h := sha256.New()
 	for _, d := range site.Docs {
 		fmt.Fprintf(h, "%s\x00%s\n", d.File, d.Route)
+	}
+	for _, u := range site.Config.Unbuilt {
+		fmt.Fprintf(h, "unbuilt\x00%s\n", u) // links into these are not checked
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

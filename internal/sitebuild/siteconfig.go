@@ -37,6 +37,9 @@ func (b *Builder) loadConfig() (*config.Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	// What the mapping reads besides the file: versions.json, and whether blog/ and a sidebars
+	// file are there.
+	src = append(src, configInputs(dir)...)
 	if c := b.jsConfig; c.cfg != nil && c.file == file && bytes.Equal(c.src, src) {
 		return c.cfg, nil
 	}
@@ -46,6 +49,21 @@ func (b *Builder) loadConfig() (*config.Config, error) {
 	}
 	b.jsConfig = jsConfig{file: file, src: src, cfg: cfg}
 	return cfg, nil
+}
+
+// configInputs are the files beside a Docusaurus configuration that its mapping reads, as bytes
+// that change when they do.
+func configInputs(dir string) []byte {
+	var b bytes.Buffer
+	versions, _ := os.ReadFile(filepath.Join(dir, "versions.json"))
+	b.WriteString("\x00versions.json\x00")
+	b.Write(versions)
+	for _, name := range []string{"blog", "sidebars.yaml", "sidebars.js", "sidebars.ts", "sidebars.cjs", "sidebars.mjs"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			b.WriteString("\x00" + name)
+		}
+	}
+	return b.Bytes()
 }
 
 // addCustomCSS publishes the site's own stylesheets (customCss, src/css/custom.css in a Docusaurus
@@ -101,4 +119,34 @@ func pageImports(site *content.Site, cache map[string]pageImport) []components.I
 type pageImport struct {
 	body    []byte
 	imports []components.Import
+}
+
+// OutsideRoots are the folders outside the site folder that the last build read as part of the
+// site (a docs folder the configuration places beside it, path: '../docs'): `tzdocs dev` watches
+// them too. They are known once the configuration has been read, even when the build then failed.
+func (b *Builder) OutsideRoots() []string {
+	if p := b.outside.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// outsideRoots is the docs folder of cfg when it lies outside the site folder (links followed),
+// or nothing.
+func outsideRoots(cfg *config.Config) []string {
+	site, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil
+	}
+	docs := filepath.Join(site, filepath.FromSlash(cfg.Docs.Path))
+	if real, err := filepath.EvalSymlinks(site); err == nil {
+		site = real
+	}
+	if real, err := filepath.EvalSymlinks(docs); err == nil {
+		docs = real
+	}
+	if rel, err := filepath.Rel(site, docs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	return []string{docs}
 }
