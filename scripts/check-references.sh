@@ -2,7 +2,8 @@
 # Checks that the repository explains itself: its code, tests and documents point only to what a
 # clone contains. It fails on
 #   - a mention of a document or tracker that lives outside the repository: the words SPEC or
-#     DESIGN.md, "spec §N", or "issue N" / "issue #N" (say the rule itself, or point to docs/);
+#     DESIGN.md, "spec §N", "the spec" / "the spec's", or "issue N" / "issue #N" (say the rule
+#     itself, or point to docs/);
 #   - a relative Markdown link to a file that does not exist.
 # Content (site/, the fixture sites, testdata/) is the writers' text and is left out.
 # Run from the repository root: `bash scripts/check-references.sh` (`make lint` runs it).
@@ -18,7 +19,7 @@ files() {
     grep -vE '(^|/)node_modules(/|$)|^e2e/fixture-site/|(^|/)testdata/|^scripts/check-references\.sh$'
 }
 
-words='\bSPEC\b|DESIGN\.md|\b[Ss]pec(ification)?( ?§| section [0-9])|\b[Ii]ssues? #?[0-9]+\b'
+words='\bSPEC\b|DESIGN\.md|\b[Ss]pec(ification)?( ?§| section [0-9])|\b[Tt]he spec(ification)?\b|\b[Ii]ssues? #?[0-9]+\b'
 if hits=$(files | xargs -d '\n' grep -nIE "$words" --); then
   echo "check-references: these lines point to documents a clone does not contain; say the rule"
   echo "itself, or point to a file in the repository (docs/behaviour.md, docs/architecture.md,"

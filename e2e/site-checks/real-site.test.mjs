@@ -1,6 +1,6 @@
 // Site checks: the real Tezos documentation, as `make build` writes it to dist/. These check the
 // content, not the engine (the engine's browser tests are in ../tests and run on the fixture site):
-// every route the specification lists is served, and a few representative real pages hydrate without
+// every route of routes.txt is served, and a few representative real pages hydrate without
 // errors and pass axe-core. A failure here usually means a docs edit, not an engine bug.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -24,7 +24,7 @@ after(async () => {
   await server?.stop();
 });
 
-test("site check: every route of the specification's route list is served with its page", async () => {
+test("site check: every route of routes.txt is served with its page", async () => {
   // routes.txt lists the real site's routes, one a line (docs/behaviour.md, "Routes").
   const routes = (await readFile(path.join(here, "routes.txt"), "utf8")).split("\n").filter((l) => l.trim() !== "");
   assert.ok(routes.length > 100, `routes.txt lists ${routes.length} routes`);

@@ -1,4 +1,4 @@
-// Every user-visible string of the theme, in one typed place. Defaults are the texts the spec asks for.
+// Every user-visible string of the theme, in one typed place.
 
 export const strings = {
   skipToContent: "Skip to main content",

@@ -22,7 +22,7 @@ describe("feedback strings agree with the Go side", () => {
     expect(goValidate).toMatch(new RegExp(`MaxCommentChars\\s*=\\s*${MAX_COMMENT_CHARS}\\b`));
   });
 
-  it("keeps the spec's texts", () => {
+  it("keeps the placeholder and thanks texts word for word", () => {
     expect(feedbackStrings.widget.commentPlaceholder).toBe("Comments on specific points and/or aspects (out of date, wrong, incomplete, ...)");
     expect(feedbackStrings.widget.thanks).toBe("Thanks for your feedback!");
   });

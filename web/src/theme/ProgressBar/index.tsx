@@ -1,7 +1,8 @@
 import { strings } from "../strings";
 
 /** A thin bar at the top of the window while a slow navigation loads (shown by the navigator only after
- *  the spec's 200 ms delay; it is removed as soon as the new page renders). */
+ *  a navigation has taken 200 ms, docs/behaviour.md "Navigation and layout"; it is removed as soon
+ *  as the new page renders). */
 export function ProgressBar() {
   return (
     <div className="tz-progress" role="progressbar" aria-label={strings.progressLabel}>
