@@ -14,7 +14,8 @@ import (
 const (
 	// MaxBodyBytes fits the longest valid post: a comment of MaxCommentChars characters outside the
 	// Basic Multilingual Plane (emoji), each written as a JSON surrogate pair escape (12 bytes), with
-	// the longest url and email.
+	// the longest url and email. A field added to Submission needs its room here too: the body limit
+	// test builds the longest valid post from Submission's fields and fails on one it cannot fill.
 	MaxBodyBytes    = 64 << 10
 	MaxCommentChars = 5000
 	maxURLBytes     = 2048
