@@ -1,0 +1,67 @@
+package output
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// The code theme's stylesheet is a small asset compressed at the assets' high quality on every
+// build; with brotli's default window that took a 32 MB hash table.
+func TestASmallAssetIsCompressedWithoutTheLargeWindowsTables(t *testing.T) {
+	data := []byte(strings.Repeat(".chroma .k { color: #a0f; font-weight: bold }\n", 60))
+	c := &compressor{}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	br, gz := c.compress("assets/code-0123.css", data)
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("compressing a %d-byte asset allocated %d MB, want under 8", len(data), got>>20)
+	}
+	text, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
+	if err != nil || !bytes.Equal(text, data) {
+		t.Errorf("brotli sidecar decompresses to %d bytes (%v), want the %d of the file", len(text), err, len(data))
+	}
+	if len(gz) == 0 {
+		t.Error("no gzip sidecar")
+	}
+}
+
+// Once a file is written under its temporary name, the Output needs only that name and the
+// file's hash: holding every page and sidecar until the commit made the build's memory grow with
+// the site.
+func TestAnOutputLetsGoOfTheBytesItHasStaged(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	w := NewWriter(dir)
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := []byte(strings.Repeat("<p>Bakers validate blocks.</p>\n", 100))
+	o.Add("overview/index.html", page)
+	o.Add("robots.txt", []byte("User-agent: *\n"))
+	o.wait()
+	for rel, f := range o.files {
+		if f.data != nil || f.br != nil || f.gz != nil {
+			t.Errorf("%s: the Output still holds its bytes after staging", rel)
+		}
+	}
+	if _, err := w.Write(o); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"overview/index.html", "overview/index.html.br", "overview/index.html.gz"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s not written: %v", name, err)
+		}
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "overview/index.html"))
+	if err != nil || !bytes.Equal(got, page) {
+		t.Errorf("page written as %d bytes (%v), want %d", len(got), err, len(page))
+	}
+}
