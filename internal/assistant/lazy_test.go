@@ -2,8 +2,12 @@ package assistant
 
 import (
 	"bytes"
+	"encoding/json"
 	"sync"
 	"testing"
+
+	"tzdocs/internal/output"
+	"tzdocs/internal/sitebuild/buildtest"
 )
 
 // TestCorpusIsDerivedOnTheFirstQuestion checks that mounting the Ask AI API derives nothing from
@@ -47,5 +51,33 @@ func TestCorpusIsDerivedOnTheFirstQuestion(t *testing.T) {
 		if w := want[i%len(questions)]; g != w {
 			t.Errorf("%q answered first without a prepared corpus:\n%s\nwant, as with one:\n%s", questions[i%len(questions)], g, w)
 		}
+	}
+}
+
+// TestAPackedCorpusIsReadOnTheFirstQuestion checks that a corpus held as its packed JSON decodes
+// nothing until a question comes, and then answers as the corpus of the same sections does.
+func TestAPackedCorpusIsReadOnTheFirstQuestion(t *testing.T) {
+	secs := buildtest.Answers(t, answerSite)
+	data, err := json.Marshal(secs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := output.PackAnswers(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eager := siteDocs(t, answerSite)
+	lazy := docs{ix: eager.ix, corpus: NewPackedCorpus(packed)}
+	if lazy.corpus.secs != nil {
+		t.Fatal("the packed corpus was decoded before any question")
+	}
+	for _, q := range []string{"How much tez do I need to become a baker?", "What is the difference between staking and delegating?"} {
+		want, _ := runEngine(t, NewExtractive(), eager, q)
+		if got, _ := runEngine(t, NewExtractive(), lazy, q); got != want {
+			t.Errorf("%q answered from the packed corpus:\n%s\nwant, as from its sections:\n%s", q, got, want)
+		}
+	}
+	if len(lazy.corpus.secs) != len(secs) {
+		t.Errorf("after a question the packed corpus holds %d sections, want %d", len(lazy.corpus.secs), len(secs))
 	}
 }

@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"log/slog"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -15,8 +16,33 @@ import (
 // questions wait for one derivation.
 type Corpus struct {
 	secs []output.AnswerSection
-	once sync.Once
-	view *corpus
+	// load, when set, gives secs on first use (NewPackedCorpus).
+	load     func() ([]output.AnswerSection, error)
+	loadOnce sync.Once
+	once     sync.Once
+	view     *corpus
+}
+
+// NewPackedCorpus returns the corpus packed in p, decoded on first use: a server that is never
+// asked holds only the packed JSON. p was decoded once when the site was loaded, so decoding it
+// again cannot fail but for a bug, which is logged, and the corpus is then empty.
+func NewPackedCorpus(p output.PackedAnswers) *Corpus {
+	return &Corpus{load: p.Sections}
+}
+
+// sections are the corpus's sections, decoded on the first call for a packed corpus.
+func (c *Corpus) sections() []output.AnswerSection {
+	c.loadOnce.Do(func() {
+		if c.load == nil {
+			return
+		}
+		secs, err := c.load()
+		if err != nil {
+			slog.Error("the answer corpus could not be read again; Ask AI answers without it", "err", err)
+		}
+		c.secs, c.load = secs, nil
+	})
+	return c.secs
 }
 
 // NewCorpus returns the corpus of secs, which it keeps and never changes.
@@ -28,7 +54,7 @@ func (c *Corpus) get() *corpus {
 		return nil
 	}
 	c.once.Do(func() {
-		c.view = newCorpus(c.secs)
+		c.view = newCorpus(c.sections())
 		// Deriving the view leaves about as much garbage as it keeps: hand it back to the
 		// system now, as the server does after loading the site, rather than over the next
 		// minutes.

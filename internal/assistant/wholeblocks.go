@@ -45,8 +45,9 @@ func (c *Corpus) rendered() []string {
 			walk(bs[i].Blocks)
 		}
 	}
-	for i := range c.secs {
-		walk(c.secs[i].Blocks)
+	secs := c.sections()
+	for i := range secs {
+		walk(secs[i].Blocks)
 	}
 	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return slices.Compact(out)

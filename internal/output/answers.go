@@ -1,5 +1,12 @@
 package output
 
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+)
+
 // AnswersFile holds the answer corpus: every section of every listed page as the blocks it is
 // made of, which Ask AI retrieves and quotes whole. It is the server's own data, never served:
 // Load leaves it out of the site's files (see Served).
@@ -72,9 +79,48 @@ func (s *AnswerSection) URLPath() string {
 // LoadAnswers reads the answer corpus of a built site (AnswersFile). Routes, headings and block
 // types repeat from section to section: each is held once.
 func LoadAnswers(dir string) ([]AnswerSection, error) {
+	secs, _, err := loadAnswers(dir)
+	return secs, err
+}
+
+// loadAnswers reads AnswersFile, returning its sections and the file's bytes.
+func loadAnswers(dir string) ([]AnswerSection, []byte, error) {
 	var secs []AnswerSection
-	if err := readJSON(dir, AnswersFile, &secs); err != nil {
-		return nil, err
+	data, err := readJSONData(dir, AnswersFile, &secs)
+	if err != nil {
+		return nil, nil, err
+	}
+	shareAnswerStrings(secs)
+	return secs, data, nil
+}
+
+// PackedAnswers is the answer corpus as its file's JSON, gzip-compressed: about a tenth of the
+// memory of its sections, and nothing for the collector to scan. A server holds its corpus so
+// until the first question, which most servers never get.
+type PackedAnswers struct{ gz []byte }
+
+// PackAnswers compresses the JSON of an answer corpus file, which must decode (Load checked it).
+func PackAnswers(data []byte) (PackedAnswers, error) {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if _, err := zw.Write(data); err != nil {
+		return PackedAnswers{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return PackedAnswers{}, err
+	}
+	return PackedAnswers{gz: bytes.Clone(buf.Bytes())}, nil
+}
+
+// Sections decodes the packed corpus, as LoadAnswers reads it.
+func (p PackedAnswers) Sections() ([]AnswerSection, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(p.gz))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", AnswersFile, err)
+	}
+	var secs []AnswerSection
+	if err := json.NewDecoder(zr).Decode(&secs); err != nil {
+		return nil, fmt.Errorf("%s: %w", AnswersFile, err)
 	}
 	shareAnswerStrings(secs)
 	return secs, nil

@@ -21,6 +21,8 @@ type Site struct {
 	Code     []CodeBlock
 	// Answers is the answer corpus (AnswersFile), which Ask AI reads; it is not among Files.
 	Answers []AnswerSection
+	// PackedAnswers is the same corpus packed, for a reader that keeps it but seldom reads it.
+	PackedAnswers PackedAnswers
 	// Files holds every file by URL path ("/architecture/accounts/index.html"), with its
 	// precompressed sidecars.
 	Files map[string]*File
@@ -56,7 +58,11 @@ func Load(dir string) (*Site, error) {
 	if s.Code, err = LoadCode(dir); err != nil {
 		return nil, err
 	}
-	if s.Answers, err = LoadAnswers(dir); err != nil {
+	var answers []byte
+	if s.Answers, answers, err = loadAnswers(dir); err != nil {
+		return nil, err
+	}
+	if s.PackedAnswers, err = PackAnswers(answers); err != nil {
 		return nil, err
 	}
 	err = walkConfined(dir, func(rel string) error {
@@ -147,18 +153,24 @@ func LoadCode(dir string) ([]CodeBlock, error) {
 
 // readJSON decodes the file rel of a built site into v.
 func readJSON(dir, rel string, v any) error {
+	_, err := readJSONData(dir, rel, v)
+	return err
+}
+
+// readJSONData is readJSON, also returning the file's bytes.
+func readJSONData(dir, rel string, v any) ([]byte, error) {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	data, err := os.ReadFile(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s is missing; rebuild the site (tzdocs build): %w", p, err)
+			return nil, fmt.Errorf("%s is missing; rebuild the site (tzdocs build): %w", p, err)
 		}
-		return err
+		return nil, err
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: %v; rebuild the site", p, err)
+		return nil, fmt.Errorf("%s: %v; rebuild the site", p, err)
 	}
-	return nil
+	return data, nil
 }
 
 func readOptional(p string) []byte {

@@ -73,7 +73,7 @@ func loadSite(dir string) (*siteFiles, error) {
 		return nil, err
 	}
 	s := &siteFiles{files: make(map[string]*file, len(built.Files)), index: search.NewIndex(built.Records), code: built.Code,
-		answers: assistant.NewCorpus(built.Answers)}
+		answers: assistant.NewPackedCorpus(built.PackedAnswers)}
 	if err := s.setMeta(dir, built); err != nil {
 		return nil, err
 	}
