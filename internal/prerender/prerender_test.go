@@ -109,3 +109,32 @@ func TestStartWithoutNodeSaysWhatToInstall(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// A worker for one build is told so (it leaves out V8's optimising compiler); `tzdocs dev`'s is
+// not. Both render the same pages.
+func TestAOneShotWorkerRendersAsALongLivedOne(t *testing.T) {
+	bundle := writeBundle(t, `export function render({ page }) {
+  return page.title + " " + process.argv.includes("--one-shot");
+}`)
+	for _, tt := range []struct {
+		start func(context.Context, string) (*Renderer, error)
+		want  string
+	}{{Start, "Bakers false"}, {StartOneShot, "Bakers true"}} {
+		r, err := tt.start(context.Background(), bundle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.SetSite(map[string]string{}); err != nil {
+			t.Fatal(err)
+		}
+		page, _ := json.Marshal(map[string]string{"title": "Bakers"})
+		var got string
+		if err := r.RenderAll([][]byte{page}, func(_ int, html string) error { got = html; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		_ = r.Close()
+		if got != tt.want {
+			t.Errorf("rendered %q, want %q", got, tt.want)
+		}
+	}
+}

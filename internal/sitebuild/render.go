@@ -457,8 +457,12 @@ func (b *Builder) startRenderer(ctx context.Context) {
 	b.closeRenderer()
 	ch := make(chan startedRenderer, 1)
 	b.starting = ch
+	start := prerender.StartOneShot
+	if b.opts.Dev {
+		start = prerender.Start // renders after every edit: optimised code pays off
+	}
 	go func() {
-		r, err := prerender.Start(ctx, bundle)
+		r, err := start(ctx, bundle)
 		ch <- startedRenderer{r, key, err}
 	}()
 }
