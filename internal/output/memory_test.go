@@ -65,3 +65,70 @@ func TestAnOutputLetsGoOfTheBytesItHasStaged(t *testing.T) {
 		t.Errorf("page written as %d bytes (%v), want %d", len(got), err, len(page))
 	}
 }
+
+// The web app's assets come with their sidecars; a Writer links them into its folder rather than
+// creating a file for each and copying its bytes.
+func TestATrustedTreeIsLinkedIntoTheFolder(t *testing.T) {
+	src := t.TempDir()
+	files := map[string]string{"app-0123abcd.js": strings.Repeat("console.log(1);\n", 200), "app-0123abcd.js.br": "br", "app-0123abcd.js.gz": "gz",
+		"font-0123abcd.woff2": "wOF2"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	w := NewWriter(dir)
+	o, err := w.NewOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.CopyTree(src, "assets", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(o); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		got, err := os.ReadFile(filepath.Join(dir, "assets", name))
+		if err != nil || string(got) != text {
+			t.Errorf("assets/%s holds %q (%v), want %q", name, got, err, text)
+			continue
+		}
+		a, _ := os.Stat(filepath.Join(src, name))
+		b, _ := os.Stat(filepath.Join(dir, "assets", name))
+		if !os.SameFile(a, b) {
+			t.Errorf("assets/%s is a copy, want a link to the tree's file", name)
+		}
+	}
+}
+
+// Building again over a folder leaves alone the tree's files it already holds, linked or not, as
+// it does every other file without sidecars.
+func TestARebuildLeavesTheTreesUnchangedFilesAlone(t *testing.T) {
+	src := t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "font-0123abcd.woff2"), []byte("wOF2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	build := func() map[string]bool {
+		w := NewWriter(dir) // a new process: its first Write
+		o, err := w.NewOutput()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.CopyTree(src, "assets", nil); err != nil {
+			t.Fatal(err)
+		}
+		o.Add(ManifestFile, []byte(`{"format":1}`))
+		changed, err := w.Write(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return changed
+	}
+	build()
+	if changed := build(); changed["assets/font-0123abcd.woff2"] {
+		t.Error("the second build wrote the unchanged font again")
+	}
+}

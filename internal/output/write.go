@@ -196,12 +196,8 @@ func (o *Output) stage(rel string, f *outFile) {
 	o.io <- struct{}{}
 	defer func() { <-o.io }()
 	p := filepath.Join(o.dir, filepath.FromSlash(rel))
-	if dir := filepath.Dir(p); !o.madeDir(dir) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			f.err = err
-			return
-		}
-		o.dirs.Store(dir, true)
+	if !o.makeDir(filepath.Dir(p), f) {
+		return
 	}
 	for i, data := range [][]byte{f.data, f.br, f.gz} {
 		if data == nil {
@@ -214,6 +210,55 @@ func (o *Output) stage(rel string, f *outFile) {
 		}
 		f.staged[i] = tmp
 	}
+}
+
+// makeDir makes the folder dir for staging f's files, once per build; on an error it sets f.err
+// and returns false.
+func (o *Output) makeDir(dir string, f *outFile) bool {
+	if o.madeDir(dir) {
+		return true
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		f.err = err
+		return false
+	}
+	o.dirs.Store(dir, true)
+	return true
+}
+
+// addLinked puts into the output the file src of a tree the Writer may link to (see CopyTree),
+// with its two sidecars beside it when sidecars is true. data is src's content, for the hash.
+func (o *Output) addLinked(rel string, data []byte, src string, sidecars bool) {
+	f := &outFile{hash: hashOf(data)}
+	o.put(rel, f)
+	if o.prev[rel] == f.hash {
+		return
+	}
+	o.wg.Add(1)
+	go func() {
+		defer o.wg.Done()
+		if o.onDisk && !sidecars && o.sameOnDisk(rel, data, false) {
+			f.same = true // as Add leaves it
+			return
+		}
+		o.io <- struct{}{}
+		defer func() { <-o.io }()
+		p := filepath.Join(o.dir, filepath.FromSlash(rel))
+		if !o.makeDir(filepath.Dir(p), f) {
+			return
+		}
+		for i, ext := range [...]string{"", ".br", ".gz"} {
+			if i > 0 && !sidecars {
+				break
+			}
+			tmp, err := linkTemp(src+ext, p)
+			if err != nil {
+				f.err = err
+				return
+			}
+			f.staged[i] = tmp
+		}
+	}()
 }
 
 // madeDir tells whether staging already made (or found) the folder dir.
@@ -289,6 +334,7 @@ func removeStaged(f *outFile) {
 // as when the previous Write copied it is not read again: its files stay as they are on disk. That
 // keeps a rebuild from reading the web app's megabytes of assets after every edit of a page.
 func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, error)) error {
+	trusted := read == nil
 	if read == nil {
 		read = os.ReadFile
 	}
@@ -304,6 +350,11 @@ func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, er
 		o.trees[id] = prev
 		return nil
 	}
+	// The files of a tree the caller trusts, free of symbolic links, go into a Writer's folder as
+	// hard links when the file system allows: no new file for the system to allocate and fill.
+	// Creating files is what writing a build costs most on a disk like CI's, and the web app's
+	// build makes its assets, with their sidecars, anew each time (it never rewrites one in place).
+	link := trusted && cacheable && o.dir != ""
 	var rels []string
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -318,6 +369,14 @@ func (o *Output) CopyTree(src, prefix string, read func(file string) ([]byte, er
 			return err
 		}
 		rel = path.Join(prefix, filepath.ToSlash(rel))
+		if link {
+			hasBr, hasGz := exists(p+".br"), exists(p+".gz")
+			if hasBr && hasGz || !hasBr && !hasGz && (o.noSidecars || !needsSidecars(rel, data)) {
+				rels = append(rels, rel)
+				o.addLinked(rel, data, p, hasBr)
+				return nil
+			}
+		}
 		br, err := readSidecar(read, p+".br")
 		if err != nil {
 			return err
@@ -368,6 +427,12 @@ func treeFingerprint(dir string) (fp string, ok bool) {
 		return "", false
 	}
 	return hex.EncodeToString(h.Sum(nil)), ok
+}
+
+// exists tells whether there is a file (or anything) at p.
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // readSidecar reads the sidecar p with read, or returns nil when there is none.
@@ -765,6 +830,22 @@ func writeTemp(p string, data []byte) (string, error) {
 		return "", err
 	}
 	return tmp, nil
+}
+
+// linkTemp makes a hard link to src under a temporary name beside p and returns that name; where
+// the file system refuses (another device, no hard links), it copies src instead.
+func linkTemp(src, p string) (string, error) {
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	tmp := p + "." + hex.EncodeToString(rnd[:]) + tempSuffix
+	if err := os.Link(src, tmp); err == nil {
+		return tmp, nil
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return "", err
+	}
+	return writeTemp(p, data)
 }
 
 // writeAtomic writes data under a temporary name beside p and renames it to p.
