@@ -23,14 +23,25 @@ type header struct { // key in canonical form (http.CanonicalHeaderKey): "Etag",
 
 // headerSet is every header of one kind of static response, worked out when the site is loaded,
 // so that answering costs one map assignment a header (no key canonicalisation, no allocation).
-type headerSet []header
+// The headers every answer of a file carries (security headers, type, caching, link) are held
+// once for the file and shared by its six sets; own are the set's others (ETag, length,
+// encoding, Vary).
+type headerSet struct {
+	base, own []header
+}
 
 // apply writes the set into h, replacing what the security-header middleware may have set.
 func (hs headerSet) apply(h http.Header) {
-	for _, e := range hs {
+	for _, e := range hs.base {
+		h[e.key] = e.val
+	}
+	for _, e := range hs.own {
 		h[e.key] = e.val
 	}
 }
+
+// headers lists the set's headers.
+func (hs headerSet) headers() []header { return append(hs.base[:len(hs.base):len(hs.base)], hs.own...) }
 
 // one is a shared single-value header value.
 func one(v string) []string { return []string{v}[:1:1] }
@@ -67,7 +78,7 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 	if f.csp != "" {
 		csp = f.csp
 	}
-	base := headerSet{{"X-Content-Type-Options", noSniffValue}, {"Referrer-Policy", referrerPolicyValue},
+	base := []header{{"X-Content-Type-Options", noSniffValue}, {"Referrer-Policy", referrerPolicyValue},
 		{"Permissions-Policy", permissionsPolicyValue}, {"Content-Security-Policy", one(csp)}, {"Content-Type", one(f.contentType)}}
 	if link != "" {
 		base = append(base, header{"Link", one(link)})
@@ -92,15 +103,15 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 			}
 			length = len(body)
 		}
-		tagged := base[:len(base):len(base)]
+		var tagged []header
 		if status == http.StatusOK {
-			tagged = append(tagged, header{"Etag", one(f.etags[enc])})
+			tagged = []header{{"Etag", one(f.etags[enc])}}
 		}
-		rh.notModified[enc] = tagged
+		rh.notModified[enc] = headerSet{base, tagged}
 		if varyAccept {
-			rh.notModified[enc] = append(tagged[:len(tagged):len(tagged)], header{"Vary", varyAcceptValue})
+			rh.notModified[enc].own = append(tagged[:len(tagged):len(tagged)], header{"Vary", varyAcceptValue})
 		}
-		set := append(tagged[:len(tagged):len(tagged)], header{"Content-Length", one(strconv.Itoa(length))})
+		set := append(append(make([]header, 0, len(tagged)+3), tagged...), header{"Content-Length", one(strconv.Itoa(length))})
 		switch {
 		case varyAccept && compressed:
 			set = append(set, header{"Vary", varyBothValue})
@@ -115,7 +126,7 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 		case encGzip:
 			set = append(set, header{"Content-Encoding", gzipValue})
 		}
-		rh.full[enc] = set
+		rh.full[enc] = headerSet{base, set}
 	}
 	return rh
 }

@@ -27,7 +27,7 @@ func TestPrecomputedHeaderKeysAreCanonical(t *testing.T) {
 	n := 0
 	for _, rh := range sets {
 		for _, set := range append(rh.notModified[:], rh.full[:]...) {
-			for _, h := range set {
+			for _, h := range set.headers() {
 				n++
 				if h.key != http.CanonicalHeaderKey(h.key) {
 					t.Errorf("header key %q, want %q", h.key, http.CanonicalHeaderKey(h.key))
