@@ -1,7 +1,7 @@
 // Command tsgen writes the TypeScript of every JSON shape the web app shares with Go: the types of
 // internal/output that a built site holds (web/src/lib/contract.ts), the bodies of the server's
-// JSON APIs (web/src/lib/api.ts), and the parts of an Ask AI answer stream
-// (web/src/assistant/wire.ts). Run it with `go generate` in any package it reads, or
+// JSON APIs, the search API's answers among them (web/src/lib/api.ts), and what the Ask AI
+// endpoint reads and streams (web/src/assistant/wire.ts). Run it with `go generate` in any package it reads, or
 // `go run ./cmd/tsgen` at the repository root; this command's test fails when a file is stale.
 package main
 
@@ -50,6 +50,7 @@ var files = []file{
 			{Package: module + "/internal/feedback", Roots: []string{"Submission", "Receipt", "Refusal", "EventsRequest", "InsightsEvent"}},
 			{Package: module + "/internal/admin", Roots: []string{"SessionInfo"}},
 			{Package: module + "/internal/dashboard", Roots: []string{"OverviewReport", "SearchReport", "PagesReport", "AskReport"}},
+			{Package: module + "/internal/search", Roots: []string{"MultiQueryAnswer", "QueryAnswer", "FacetAnswer"}},
 		},
 		imported: map[string]string{module + "/internal/output": "./contract"},
 	},

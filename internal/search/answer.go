@@ -1,5 +1,7 @@
 package search
 
+//go:generate go run ../../cmd/tsgen
+
 import "tzdocs/internal/output"
 
 // The answers of the search API, declared as the types a client decodes them into. The handler
@@ -12,7 +14,7 @@ import "tzdocs/internal/output"
 // A field without omitempty is in every answer unless responseFields leaves it out; a client that
 // sends responseFields reads a Partial of the answer.
 
-// MultiQueryAnswer is the answer of POST /1/indexes/*/queries: one result per request, in order.
+// MultiQueryAnswer is the answer of a multi-query request: one result per request, in order.
 type MultiQueryAnswer struct {
 	// Results holds a QueryAnswer per query and a FacetAnswer per request of type facet.
 	Results []QueryAnswer `json:"results" ts:"(QueryAnswer | FacetAnswer)[]"`

@@ -142,7 +142,7 @@ type Hit struct {
 // HighlightResult is an attribute's value with matches wrapped in the pre and post tags.
 type HighlightResult struct {
 	Value            string   `json:"value"`
-	MatchLevel       string   `json:"matchLevel"` // none, partial or full
+	MatchLevel       string   `json:"matchLevel" ts:"\"none\" | \"partial\" | \"full\""`
 	MatchedWords     []string `json:"matchedWords"`
 	FullyHighlighted *bool    `json:"fullyHighlighted,omitempty"`
 }

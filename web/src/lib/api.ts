@@ -2,7 +2,7 @@
 // The JSON bodies of the server's APIs that the web app sends and reads, as the Go types write and
 // read them. Change those types, then run: go run ./cmd/tsgen
 
-import type { PageSource } from "./contract";
+import type { PageSource, Weight } from "./contract";
 
 /**
  * ErrorBody is the JSON of an API error: what went wrong, said so a reader can act on it, and the
@@ -277,4 +277,145 @@ export interface AskItem {
   answer: string;
   sources: string[];
   engine: string;
+}
+
+/** MultiQueryAnswer is the answer of a multi-query request: one result per request, in order. */
+export interface MultiQueryAnswer {
+  /** Results holds a QueryAnswer per query and a FacetAnswer per request of type facet. */
+  results: (QueryAnswer | FacetAnswer)[];
+}
+
+/** QueryAnswer is the answer to one query. */
+export interface QueryAnswer {
+  hits: AnswerHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: boolean;
+  exhaustiveFacetsCount: boolean;
+  exhaustive: Exhaustive;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  /** Offset and Length are answered when the query gave length or offset. */
+  offset?: number;
+  length?: number;
+  /** Facets counts, per facet the query asked for, the matching records per value. */
+  facets?: { [key: string]: { [key: string]: number } };
+  /** FacetsStats sums up the numeric facets the query asked for. */
+  facets_stats?: { [key: string]: FacetStats };
+  /**
+   * QueryID identifies the query in click and conversion events; set when the query asked for
+   * clickAnalytics.
+   */
+  queryID?: string;
+}
+
+/** Exhaustive says which counts of an answer are exact: all of them, here. */
+export interface Exhaustive {
+  nbHits?: boolean;
+  facetsCount: boolean;
+}
+
+/**
+ * AnswerHit is one hit: the attributes of its record (output.Record) that the query's
+ * attributesToRetrieve names (all by default), objectID, and the highlighted and snippeted
+ * attributes nested as in the record.
+ */
+export interface AnswerHit {
+  objectID: string;
+  /** Hierarchy holds the retrieved levels; an empty level is null. */
+  hierarchy?: AnswerHierarchy;
+  content?: string | null;
+  type?: "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
+  url?: string;
+  url_without_anchor?: string;
+  anchor?: string | null;
+  weight?: Weight;
+  language?: string;
+  docusaurus_tag?: string;
+  /** Code is true, and retrieved, only for content taken from a code block. */
+  code?: boolean;
+  _highlightResult: AnswerHighlights;
+  /** SnippetResult is set when the query asked for attributesToSnippet. */
+  _snippetResult?: AnswerHighlights;
+  /** RankingInfo is set when the query asked for getRankingInfo. */
+  _rankingInfo?: AnswerRanking;
+}
+
+/** AnswerHierarchy is a hit's hierarchy: the levels retrieved, an empty one as null. */
+export interface AnswerHierarchy {
+  lvl0?: string | null;
+  lvl1?: string | null;
+  lvl2?: string | null;
+  lvl3?: string | null;
+  lvl4?: string | null;
+  lvl5?: string | null;
+  lvl6?: string | null;
+}
+
+/**
+ * AnswerHighlights are a hit's _highlightResult or _snippetResult: an entry per highlighted (or
+ * snippeted) attribute that the hit's record has.
+ */
+export interface AnswerHighlights {
+  hierarchy?: HighlightedHierarchy;
+  content?: HighlightResult;
+}
+
+/** HighlightedHierarchy holds the highlighted levels of a hit's hierarchy. */
+export interface HighlightedHierarchy {
+  lvl0?: HighlightResult;
+  lvl1?: HighlightResult;
+  lvl2?: HighlightResult;
+  lvl3?: HighlightResult;
+  lvl4?: HighlightResult;
+  lvl5?: HighlightResult;
+  lvl6?: HighlightResult;
+}
+
+/** AnswerRanking is a hit's _rankingInfo, in Algolia's names (RankingInfo says what each counts). */
+export interface AnswerRanking {
+  words: number;
+  nbTypos: number;
+  proximityDistance: number;
+  attribute: number;
+  nbExactWords: number;
+  score: number;
+}
+
+/** FacetAnswer is the answer of searchForFacetValues, alone or as a request of type facet. */
+export interface FacetAnswer {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: boolean;
+  exhaustive: Exhaustive;
+  processingTimeMS: number;
+}
+
+/** FacetStats summarises a numeric facet over the matching records. */
+export interface FacetStats {
+  min: number;
+  max: number;
+  avg: number;
+  sum: number;
+}
+
+/**
+ * FacetHit is one value of searchForFacetValues: the value, with the matched word starts
+ * highlighted, and how many records of the query have it.
+ */
+export interface FacetHit {
+  value: string;
+  highlighted: string;
+  count: number;
+}
+
+/** HighlightResult is an attribute's value with matches wrapped in the pre and post tags. */
+export interface HighlightResult {
+  value: string;
+  matchLevel: "none" | "partial" | "full";
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
 }
