@@ -20,13 +20,6 @@ function sources(dir = SRC): SourceFile[] {
 
 // Declarations and reads the check lets through, each with why.
 const ALLOWED = new Map<string, string>([
-  // The search API's answers are written by the search handler as maps, following Algolia's
-  // response format field by field (attributesToRetrieve, responseFields), not by Go types that
-  // tsgen could read: these stay typed here until the handler writes structs.
-  // (Its SearchHit is a DocSearch hit; the generated assistant/wire.ts SearchHit, a searchIndex
-  // tool hit, only shares the name.)
-  ["search/types.ts:SearchHit", "the search handler writes hits as maps"],
-  ["search/client.ts:reads", "reads MultiQueryResponse, which the search handler writes as maps"],
   // The AI SDK's UI messages, as the answer stream client builds them from the stream's chunks: a
   // union per part type, narrower than what the server reads back of them (the generated Message
   // and Part, flat). The request body is checked against the generated ChatRequest (satisfies).

@@ -5,8 +5,8 @@
 import { LruCache } from "../lib/cache";
 import { onRebuilt } from "../lib/rebuilt";
 import type { SiteData } from "../lib/contract";
-import type { ErrorBody } from "../lib/api";
-import type { MultiQueryResponse, SearchResult } from "./types";
+import type { ErrorBody, MultiQueryAnswer } from "../lib/api";
+import type { SearchResult } from "./types";
 
 export const SEARCH_ENDPOINT = "/api/search/1/indexes/*/queries";
 
@@ -144,7 +144,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       }
       throw new SearchError(`search failed with ${message}`, res.status);
     }
-    const body = (await res.json()) as Partial<MultiQueryResponse>;
+    const body = (await res.json()) as Partial<MultiQueryAnswer>;
     const first = Array.isArray(body.results) ? body.results[0] : undefined;
     if (!isResult(first)) throw new SearchError("search answer has no results[0] with hits and nbHits");
     return first;

@@ -4,7 +4,7 @@
 
 import type { Group, PageEntry } from "./results";
 import type { SavedSearch } from "./recent";
-import type { SearchHit } from "./types";
+import type { RetrievedHit } from "./types";
 
 /** An Ask AI conversation listed on the start screen (provided by the Ask AI feature). */
 export interface RecentConversation {
@@ -15,7 +15,7 @@ export interface RecentConversation {
 export type OptionModel =
   | { kind: "askAi"; key: string; query: string }
   | { kind: "page"; key: string; entry: PageEntry }
-  | { kind: "child"; key: string; hit: SearchHit; position: number }
+  | { kind: "child"; key: string; hit: RetrievedHit; position: number }
   | { kind: "recent" | "favorite"; key: string; saved: SavedSearch }
   | { kind: "conversation"; key: string; conversation: RecentConversation };
 

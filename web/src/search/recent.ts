@@ -4,7 +4,7 @@
 import { readStored, writeStored } from "../lib/storage";
 import { highlightText } from "./highlight";
 import { rowText } from "./results";
-import type { SearchHit } from "./types";
+import type { RetrievedHit } from "./types";
 
 export const RECENT_KEY = "tz-search-recent";
 export const FAVORITE_KEY = "tz-search-favorite";
@@ -32,7 +32,7 @@ function isSaved(v: unknown): v is SavedSearch {
 }
 
 /** Makes the stored entry for a picked hit. */
-export function savedFromHit(hit: SearchHit, url: string, query: string): SavedSearch {
+export function savedFromHit(hit: RetrievedHit, url: string, query: string): SavedSearch {
   const title = highlightText(rowText(hit).title).trim();
   return {
     id: hit.objectID || url,

@@ -2,7 +2,8 @@
 // by top-level section with their page first and children under it, and the texts of each row.
 
 import type { SiteData } from "../lib/contract";
-import { LEVELS, type HighlightValue, type Level, type SearchHit } from "./types";
+import type { HighlightResult } from "../lib/api";
+import { LEVELS, type Level, type RetrievedHit } from "./types";
 
 /** Escapes text so it can sit inside a highlight value (which is HTML with <mark> only). */
 function escapeHtml(s: string): string {
@@ -39,7 +40,7 @@ export function makeUrlRelative(url: string, site: Pick<SiteData, "baseUrl">, ex
 }
 
 /** Returns the hits with relative URLs, compiling the regex once. */
-export function relativizeHits(hits: readonly SearchHit[], site: Pick<SiteData, "baseUrl" | "search">): SearchHit[] {
+export function relativizeHits(hits: readonly RetrievedHit[], site: Pick<SiteData, "baseUrl" | "search">): RetrievedHit[] {
   const external = compileRegex(site.search.externalUrlRegex);
   return hits.map((h) => ({ ...h, url: makeUrlRelative(h.url, site, external) }));
 }
@@ -50,21 +51,21 @@ function urlWithoutHash(url: string): string {
 }
 
 /** A highlight value for a hierarchy level: the server's, or the escaped plain text. */
-export function levelHighlight(hit: SearchHit, level: Level): string {
-  const h: HighlightValue | undefined = hit._highlightResult?.hierarchy?.[level];
+export function levelHighlight(hit: RetrievedHit, level: Level): string {
+  const h: HighlightResult | undefined = hit._highlightResult?.hierarchy?.[level];
   if (h && typeof h.value === "string") return h.value;
   return escapeHtml(hit.hierarchy[level] ?? "");
 }
 
 /** The content snippet (falls back to the highlight, then to the escaped text). */
-export function contentSnippet(hit: SearchHit): string {
+export function contentSnippet(hit: RetrievedHit): string {
   const s = hit._snippetResult?.content?.value ?? hit._highlightResult?.content?.value;
   if (typeof s === "string") return s;
   return escapeHtml(hit.content ?? "");
 }
 
 /** The deepest heading level set in the hit's hierarchy, lvl1 at least. */
-function deepestLevel(hit: SearchHit): Level {
+function deepestLevel(hit: RetrievedHit): Level {
   let deepest: Level = "lvl1";
   for (const l of LEVELS.slice(2)) if (hit.hierarchy[l]) deepest = l;
   return deepest;
@@ -77,12 +78,12 @@ export interface RowText {
   path: string;
 }
 
-export function rowText(hit: SearchHit): RowText {
+export function rowText(hit: RetrievedHit): RowText {
   if (hit.type === "content") {
     const heading = deepestLevel(hit);
     return { title: contentSnippet(hit), path: heading === "lvl1" ? "" : levelHighlight(hit, heading) };
   }
-  if (hit.type === "lvl1" || hit.type === "lvl0" || hit.type === "askAI") return { title: levelHighlight(hit, "lvl1"), path: "" };
+  if (hit.type === "lvl1") return { title: levelHighlight(hit, "lvl1"), path: "" };
   const idx = LEVELS.indexOf(hit.type);
   const parent = idx > 2 ? LEVELS[idx - 1] : undefined;
   return { title: levelHighlight(hit, hit.type), path: parent && hit.hierarchy[parent] ? levelHighlight(hit, parent) : "" };
@@ -92,12 +93,12 @@ export function rowText(hit: SearchHit): RowText {
 export interface PageEntry {
   key: string;
   /** The lvl1 hit, or a hit standing for the page (a child's) when only children matched. */
-  hit: SearchHit;
+  hit: RetrievedHit;
   /** True when `hit` is the page's own record; false when the row was made from a child. */
   own: boolean;
   url: string;
   title: string;
-  children: { hit: SearchHit; position: number }[];
+  children: { hit: RetrievedHit; position: number }[];
   position: number;
 }
 
@@ -112,7 +113,7 @@ export interface Group {
  * `maxPerGroup` hits per section. Inside a section, hits are gathered under their page (lvl1 row
  * first, then headings and text in rank order). `position` is the 1-based rank in `hits`.
  */
-export function groupHits(hits: readonly SearchHit[], maxPerGroup: number): Group[] {
+export function groupHits(hits: readonly RetrievedHit[], maxPerGroup: number): Group[] {
   const groups = new Map<string, { group: Group; count: number; pages: Map<string, PageEntry> }>();
   hits.forEach((hit, i) => {
     const position = i + 1;

@@ -1,47 +1,18 @@
-// The shapes of the Algolia-compatible search API (README.md, "The search API, as Algolia answers") as the client reads them.
+// The search API's answers as the client reads them. Their shapes are generated from the Go types
+// the search handler is held to (lib/api.ts: QueryAnswer, AnswerHit, HighlightResult); this file only
+// narrows them to what every query of this client asks for.
 
-export type HitType = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content" | "askAI";
+import type { AnswerHit, QueryAnswer } from "../lib/api";
 
 export type Level = "lvl0" | "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6";
 
 export const LEVELS: readonly Level[] = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"];
 
-/** One `_highlightResult` / `_snippetResult` entry: HTML-escaped text with `<mark>` around matches. */
-export interface HighlightValue {
-  value: string;
-  matchLevel?: "none" | "partial" | "full";
-  matchedWords?: string[];
-}
+/** A hit as the client's queries retrieve it (client.ts, ATTRIBUTES_TO_RETRIEVE): its url, type and
+ *  hierarchy are always there. */
+export type RetrievedHit = AnswerHit & Required<Pick<AnswerHit, "url" | "type" | "hierarchy">>;
 
-/** A DocSearch v4 record as returned by the search API, with highlight and snippet results. */
-export interface SearchHit {
-  objectID: string;
-  url: string;
-  type: HitType;
-  content?: string | null;
-  hierarchy: Partial<Record<Level, string | null>>;
-  _highlightResult?: {
-    hierarchy?: Partial<Record<Level, HighlightValue>>;
-    content?: HighlightValue;
-  };
-  _snippetResult?: {
-    hierarchy?: Partial<Record<Level, HighlightValue>>;
-    content?: HighlightValue;
-  };
-}
-
-/** One entry of the multi-query response's `results`. */
-export interface SearchResult {
-  hits: SearchHit[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  query: string;
-  index: string;
-  queryID?: string;
-}
-
-export interface MultiQueryResponse {
-  results: SearchResult[];
-}
+/** What the client keeps of a query's answer. */
+export type SearchResult = Pick<QueryAnswer, "nbHits" | "page" | "nbPages" | "hitsPerPage" | "query" | "index" | "queryID"> & {
+  hits: RetrievedHit[];
+};

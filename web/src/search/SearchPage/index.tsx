@@ -7,7 +7,7 @@ import { sharedSearchClient, type SearchClient } from "../client";
 import { Highlight } from "../Highlight";
 import { contentSnippet, levelHighlight, relativizeHits } from "../results";
 import { pageStrings as t } from "../strings";
-import { LEVELS, type SearchHit } from "../types";
+import { LEVELS, type RetrievedHit } from "../types";
 import { useSearch } from "../useSearch";
 import "./styles.css";
 
@@ -41,13 +41,13 @@ function writeSearchParams(query: string, page: number): void {
 }
 
 /** The hierarchy of a hit as a breadcrumb (section › page › headings), highlighted. */
-function breadcrumb(hit: SearchHit): string[] {
+function breadcrumb(hit: RetrievedHit): string[] {
   const out: string[] = [];
   for (const l of LEVELS) if (hit.hierarchy[l]) out.push(levelHighlight(hit, l));
   return out;
 }
 
-function HitItem({ hit }: { hit: SearchHit }) {
+function HitItem({ hit }: { hit: RetrievedHit }) {
   const crumbs = breadcrumb(hit);
   const title = crumbs[crumbs.length - 1] ?? "";
   const snippet = hit.type === "content" ? contentSnippet(hit) : "";

@@ -1,11 +1,12 @@
 // Test data for search: hits shaped like the API's, and a fetch mock that records requests.
 import { vi } from "vitest";
-import type { SearchHit, SearchResult } from "../types";
+import type { HighlightResult } from "../../lib/api";
+import type { RetrievedHit, SearchResult } from "../types";
 
 let seq = 0;
 
 /** A hit of the given type; highlight values default to the escaped text with no match. */
-export function hit(partial: Partial<SearchHit> & { lvl0?: string; lvl1?: string; lvl2?: string; lvl3?: string }): SearchHit {
+export function hit(partial: Partial<RetrievedHit> & { lvl0?: string; lvl1?: string; lvl2?: string; lvl3?: string }): RetrievedHit {
   const { lvl0 = "Architecture", lvl1 = "Bakers", lvl2, lvl3, ...rest } = partial;
   seq++;
   const type = rest.type ?? (lvl3 ? "lvl3" : lvl2 ? "lvl2" : "lvl1");
@@ -15,11 +16,18 @@ export function hit(partial: Partial<SearchHit> & { lvl0?: string; lvl1?: string
     type,
     content: rest.content ?? null,
     hierarchy: { lvl0, lvl1, lvl2: lvl2 ?? null, lvl3: lvl3 ?? null, lvl4: null, lvl5: null, lvl6: null },
+    _highlightResult: {},
     ...rest,
   };
 }
 
-export function result(hits: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult {
+/** A highlight value as the server writes it: the words inside <mark> are the matched words. */
+export function highlight(value: string): HighlightResult {
+  const matchedWords = [...value.matchAll(/<mark>(.*?)<\/mark>/g)].map((m) => m[1]!.toLowerCase());
+  return { value, matchLevel: matchedWords.length > 0 ? "full" : "none", matchedWords };
+}
+
+export function result(hits: RetrievedHit[], extra: Partial<SearchResult> = {}): SearchResult {
   return { hits, nbHits: hits.length, page: 0, nbPages: hits.length > 0 ? 1 : 0, hitsPerPage: 20, query: "q", index: "tezosdocs", queryID: "qid-1", ...extra };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetStorageWarning } from "../../lib/storage";
 import { FAVORITE_KEY, RECENT_KEY, RECENT_LIMIT, SavedSearches, savedFromHit, type SavedSearch } from "../recent";
-import { hit } from "./fixtures";
+import { highlight, hit } from "./fixtures";
 
 const entry = (id: string, query = "q"): SavedSearch => ({ id, title: `T ${id}`, page: "Bakers", section: "Architecture", url: `/a/${id}`, query });
 
@@ -82,7 +82,7 @@ describe("savedFromHit", () => {
   afterEach(() => localStorage.clear());
   it("stores plain text only", () => {
     const h = hit({ lvl1: "Bakers", lvl2: "Rights", objectID: "x" });
-    h._highlightResult = { hierarchy: { lvl2: { value: "<mark>Rig</mark>hts &amp; duties" } } };
+    h._highlightResult = { hierarchy: { lvl2: highlight("<mark>Rig</mark>hts &amp; duties") } };
     expect(savedFromHit(h, "/architecture/bakers#rights", " rig ")).toEqual({
       id: "x",
       title: "Rights & duties",

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { groupHits, makeUrlRelative, missingResultsHref, relativizeHits, rowText, searchPageHref, suggestionsFor } from "../results";
 import { siteFixture } from "../../test/fixtures";
-import { hit } from "./fixtures";
+import { highlight, hit } from "./fixtures";
 
 describe("groupHits", () => {
   it("groups by section in rank order and puts children under their page", () => {
@@ -27,7 +27,7 @@ describe("groupHits", () => {
 
   it("makes a page row from a child when the page title itself did not match", () => {
     const child = hit({ lvl1: "Bakers", lvl2: "Rewards", url: "/architecture/bakers#rewards" });
-    child._highlightResult = { hierarchy: { lvl1: { value: "<mark>Bak</mark>ers" } } };
+    child._highlightResult = { hierarchy: { lvl1: highlight("<mark>Bak</mark>ers") } };
     const [g] = groupHits([child], 5);
     const page = g!.pages[0]!;
     expect(page.own).toBe(false);
@@ -55,7 +55,7 @@ describe("rowText", () => {
     const h3 = hit({ lvl1: "Bakers", lvl2: "Rights", lvl3: "Baking rights" });
     expect(rowText(h3)).toEqual({ title: "Baking rights", path: "Rights" });
     const c = hit({ lvl1: "Bakers", lvl2: "Rights", type: "content", content: "text" });
-    c._snippetResult = { content: { value: "…<mark>text</mark>…" } };
+    c._snippetResult = { content: highlight("…<mark>text</mark>…") };
     expect(rowText(c)).toEqual({ title: "…<mark>text</mark>…", path: "Rights" });
   });
 

@@ -7,7 +7,7 @@ import { createSearchClient, type SearchClient } from "../../client";
 import { Insights } from "../../insights";
 import { SavedSearches } from "../../recent";
 import type { SearchResult } from "../../types";
-import { hit, jsonResponse, result, searchFetch } from "../../__tests__/fixtures";
+import { highlight, hit, jsonResponse, result, searchFetch } from "../../__tests__/fixtures";
 import type { AssistantViewProps } from "../../../assistant/AssistantView";
 import { ConversationHistory } from "../../../assistant/history";
 import { SearchDialog, type SearchDialogProps } from "..";
@@ -16,11 +16,11 @@ const settings = { indexName: "tezosdocs", hitsPerPage: 20 };
 
 function bakersResult(): SearchResult {
   const page = hit({ lvl0: "Architecture", lvl1: "Bakers", objectID: "bakers", url: "https://docs.tezos.com/architecture/bakers" });
-  page._highlightResult = { hierarchy: { lvl1: { value: "<mark>Bakers</mark>" } } };
+  page._highlightResult = { hierarchy: { lvl1: highlight("<mark>Bakers</mark>") } };
   const rights = hit({ lvl0: "Architecture", lvl1: "Bakers", lvl2: "Baking rights", objectID: "rights", url: "https://docs.tezos.com/architecture/bakers#baking-rights" });
-  rights._highlightResult = { hierarchy: { lvl2: { value: "<mark>Baking</mark> rights" } } };
+  rights._highlightResult = { hierarchy: { lvl2: highlight("<mark>Baking</mark> rights") } };
   const text = hit({ lvl0: "Architecture", lvl1: "Bakers", lvl2: "Baking rights", type: "content", content: "Bakers get rights", objectID: "text", url: "https://docs.tezos.com/architecture/bakers#baking-rights" });
-  text._snippetResult = { content: { value: '<mark>Bakers</mark> get <img src=x onerror="window.__pwned=1"> rights' } };
+  text._snippetResult = { content: highlight('<mark>Bakers</mark> get <img src=x onerror="window.__pwned=1"> rights') };
   const tut = hit({ lvl0: "Tutorials", lvl1: "Bake with a Ledger", objectID: "ledger", url: "https://docs.tezos.com/tutorials/bake-with-ledger" });
   return result([page, rights, text, tut], { nbHits: 42, queryID: "qid-bakers" });
 }

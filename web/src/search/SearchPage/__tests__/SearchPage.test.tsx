@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteFixture } from "../../../test/fixtures";
 import { createSearchClient } from "../../client";
-import { hit, jsonResponse, result, searchFetch } from "../../__tests__/fixtures";
+import { highlight, hit, jsonResponse, result, searchFetch } from "../../__tests__/fixtures";
 import { readSearchParams, SearchPage } from "..";
 
 const settings = { indexName: "tezosdocs", hitsPerPage: 2 };
@@ -11,7 +11,7 @@ const settings = { indexName: "tezosdocs", hitsPerPage: 2 };
 function pageOf(query: string, page: number) {
   const hits = [0, 1].map((i) => {
     const h = hit({ lvl0: "Architecture", lvl1: `${query} page ${page * 2 + i}`, lvl2: "Intro", type: "content", content: "x", url: `https://docs.tezos.com/p${page * 2 + i}#intro`, objectID: `o${page}${i}` });
-    h._snippetResult = { content: { value: `about <mark>${query}</mark> <script>x()</script>` } };
+    h._snippetResult = { content: highlight(`about <mark>${query}</mark> <script>x()</script>`) };
     return h;
   });
   return result(hits, { nbHits: 5, nbPages: 3, page, hitsPerPage: 2 });
@@ -64,7 +64,7 @@ describe("SearchPage", () => {
     window.history.replaceState(null, "", "/search?q=bakers&page=2");
     const mock = searchFetch((q, page) => jsonResponse({ results: [pageOf(q, page)] }));
     render(<SearchPage site={siteFixture()} client={createSearchClient({ settings, fetch: mock.fetch })} />);
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "rollups" } });
+    fireEvent.change(screen.getByRole("searchbox"), { target: highlight("rollups") });
     expect(window.location.search).toBe("?q=rollups");
     expect(await screen.findByText('5 results for "rollups"')).toBeTruthy();
   });
@@ -76,7 +76,7 @@ describe("SearchPage", () => {
     render(<SearchPage site={siteFixture()} client={createSearchClient({ settings, fetch: mock.fetch, backoffMs: [0] })} />);
     expect((await screen.findByText("No results found for", { exact: false })).textContent).toContain("qwxzv");
     await act(async () => {
-      fireEvent.change(screen.getByRole("searchbox"), { target: { value: "down" } });
+      fireEvent.change(screen.getByRole("searchbox"), { target: highlight("down") });
     });
     expect(await screen.findByText("Unable to fetch results")).toBeTruthy();
   });
