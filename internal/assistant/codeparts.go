@@ -70,7 +70,7 @@ func (s *Stream) codeParts(h *highlight.Highlighter) error {
 		if !known {
 			continue
 		}
-		if err := s.write(chunk{Type: CodePartType, Data: CodePart{Lang: f.lang, Code: f.code, HTML: html}}); err != nil {
+		if err := s.write(CodeChunk{Type: CodePartType, Data: CodePart{Lang: f.lang, Code: f.code, HTML: html}}); err != nil {
 			return err
 		}
 		sent++

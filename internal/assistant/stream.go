@@ -41,23 +41,7 @@ func newStream(w io.Writer, flush func() error, newID func() string) *Stream {
 	return &Stream{w: w, flush: flush, newID: newID, seenURL: map[string]bool{}, toolNames: map[string]string{}}
 }
 
-// chunk is one UI message stream chunk. Only fields that ai@5.0.30 accepts for the chunk's type
-// are set; the omitempty tags keep the others out of the JSON.
-type chunk struct {
-	Type           string `json:"type"`
-	MessageID      string `json:"messageId,omitempty"`
-	ID             string `json:"id,omitempty"`
-	Delta          string `json:"delta,omitempty"`
-	ToolCallID     string `json:"toolCallId,omitempty"`
-	ToolName       string `json:"toolName,omitempty"`
-	InputTextDelta string `json:"inputTextDelta,omitempty"`
-	Input          any    `json:"input,omitempty"`
-	Output         any    `json:"output,omitempty"`
-	ErrorText      string `json:"errorText,omitempty"`
-	Data           any    `json:"data,omitempty"`
-}
-
-func (s *Stream) write(c chunk) error {
+func (s *Stream) write(c StreamChunk) error {
 	if s.err != nil {
 		return s.err
 	}
@@ -91,7 +75,7 @@ func (s *Stream) StartStep() error {
 		return s.err
 	}
 	s.inStep = true
-	return s.write(chunk{Type: "start-step"})
+	return s.write(MarkChunk{Type: "start-step"})
 }
 
 // FinishStep closes the open text and reasoning parts and the step, if one is open.
@@ -102,7 +86,7 @@ func (s *Stream) FinishStep() error {
 	s.EndReasoning()
 	s.EndText()
 	s.inStep = false
-	return s.write(chunk{Type: "finish-step"})
+	return s.write(MarkChunk{Type: "finish-step"})
 }
 
 // TextDelta appends to the answer text, opening a text part (and a step) if needed.
@@ -116,7 +100,7 @@ func (s *Stream) TextDelta(delta string) error {
 	if s.textID == "" {
 		s.EndReasoning()
 		s.textID = s.newID()
-		if err := s.write(chunk{Type: "text-start", ID: s.textID}); err != nil {
+		if err := s.write(PartChunk{Type: "text-start", ID: s.textID}); err != nil {
 			return err
 		}
 	}
@@ -124,7 +108,7 @@ func (s *Stream) TextDelta(delta string) error {
 		s.firstText = time.Now()
 	}
 	s.answer.WriteString(delta)
-	return s.write(chunk{Type: "text-delta", ID: s.textID, Delta: delta})
+	return s.write(DeltaChunk{Type: "text-delta", ID: s.textID, Delta: delta})
 }
 
 // EndText closes the open text part, if any.
@@ -134,7 +118,7 @@ func (s *Stream) EndText() error {
 	}
 	id := s.textID
 	s.textID = ""
-	return s.write(chunk{Type: "text-end", ID: id})
+	return s.write(PartChunk{Type: "text-end", ID: id})
 }
 
 // ReasoningDelta appends to the model's visible reasoning, opening a reasoning part if needed.
@@ -148,11 +132,11 @@ func (s *Stream) ReasoningDelta(delta string) error {
 	if s.reasonID == "" {
 		s.EndText()
 		s.reasonID = s.newID()
-		if err := s.write(chunk{Type: "reasoning-start", ID: s.reasonID}); err != nil {
+		if err := s.write(PartChunk{Type: "reasoning-start", ID: s.reasonID}); err != nil {
 			return err
 		}
 	}
-	return s.write(chunk{Type: "reasoning-delta", ID: s.reasonID, Delta: delta})
+	return s.write(DeltaChunk{Type: "reasoning-delta", ID: s.reasonID, Delta: delta})
 }
 
 // EndReasoning closes the open reasoning part, if any.
@@ -162,7 +146,7 @@ func (s *Stream) EndReasoning() error {
 	}
 	id := s.reasonID
 	s.reasonID = ""
-	return s.write(chunk{Type: "reasoning-end", ID: id})
+	return s.write(PartChunk{Type: "reasoning-end", ID: id})
 }
 
 // ToolInputStart announces a tool call whose input will stream; it returns the call's id.
@@ -174,7 +158,7 @@ func (s *Stream) ToolInputStart(toolName string) (string, error) {
 	s.EndText()
 	id := s.newID()
 	s.toolNames[id] = toolName
-	return id, s.write(chunk{Type: "tool-input-start", ToolCallID: id, ToolName: toolName})
+	return id, s.write(ToolStartChunk{Type: "tool-input-start", ToolCallID: id, ToolName: toolName})
 }
 
 // ToolInputDelta streams a piece of the call's JSON input text.
@@ -182,12 +166,12 @@ func (s *Stream) ToolInputDelta(callID, delta string) error {
 	if delta == "" {
 		return s.err
 	}
-	return s.write(chunk{Type: "tool-input-delta", ToolCallID: callID, InputTextDelta: delta})
+	return s.write(ToolDeltaChunk{Type: "tool-input-delta", ToolCallID: callID, InputTextDelta: delta})
 }
 
 // ToolInputAvailable gives the call's complete, parsed input.
 func (s *Stream) ToolInputAvailable(callID string, input any) error {
-	return s.write(chunk{Type: "tool-input-available", ToolCallID: callID, ToolName: s.toolNames[callID], Input: input})
+	return s.write(ToolInputChunk{Type: "tool-input-available", ToolCallID: callID, ToolName: s.toolNames[callID], Input: input})
 }
 
 // ToolOutputAvailable gives the call's result. Search outputs also record their hits as the
@@ -201,7 +185,7 @@ func (s *Stream) ToolOutputAvailable(callID string, output any) error {
 			}
 		}
 	}
-	return s.write(chunk{Type: "tool-output-available", ToolCallID: callID, Output: output})
+	return s.write(ToolOutputChunk{Type: "tool-output-available", ToolCallID: callID, Output: output})
 }
 
 // SearchCall runs the searchIndex tool as one complete call: its input, the search and its output.
@@ -237,13 +221,13 @@ func (s *Stream) firstTextAfter(start time.Time) time.Duration {
 func (s *Stream) wroteText() bool { return s.answer.Len() > 0 }
 
 func (s *Stream) start(messageID string) error {
-	return s.write(chunk{Type: "start", MessageID: messageID})
+	return s.write(StartChunk{Type: "start", MessageID: messageID})
 }
 
 // finish ends a successful answer: step, finish chunk and [DONE].
 func (s *Stream) finish() error {
 	s.FinishStep()
-	s.write(chunk{Type: "finish"})
+	s.write(MarkChunk{Type: "finish"})
 	if s.err != nil {
 		return s.err
 	}
@@ -254,7 +238,7 @@ func (s *Stream) finish() error {
 func (s *Stream) fail(text string) error {
 	s.EndReasoning()
 	s.EndText()
-	s.write(chunk{Type: "error", ErrorText: text})
+	s.write(ErrorChunk{Type: "error", ErrorText: text})
 	if s.err != nil {
 		return s.err
 	}
