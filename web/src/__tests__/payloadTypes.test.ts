@@ -20,11 +20,12 @@ function sources(dir = SRC): SourceFile[] {
 
 // Declarations and reads the check lets through, each with why.
 const ALLOWED = new Map<string, string>([
-  // The AI SDK's UI messages, as the answer stream client builds them from the stream's chunks: a
-  // union per part type, narrower than what the server reads back of them (the generated Message
-  // and Part, flat). The request body is checked against the generated ChatRequest (satisfies).
-  ["assistant/types.ts:ChatPart", "the stream protocol's message parts, checked against the generated Part where sent"],
-  ["assistant/types.ts:ChatMessage", "the stream protocol's message, checked against the generated Message where sent"],
+  // The UI message the answer stream client builds from the stream's chunks (the chunks themselves
+  // are the generated StreamChunk): the client's own construct, a union per part type that the
+  // server never writes. The server reads it back as history through the generated Message and
+  // Part (flat), and the request body is checked against the generated ChatRequest (satisfies).
+  ["assistant/types.ts:ChatPart", "built by the client from the stream's chunks; sent back checked against the generated Part"],
+  ["assistant/types.ts:ChatMessage", "built by the client from the stream's chunks; sent back checked against the generated Message"],
 ]);
 
 describe("API payload types", () => {

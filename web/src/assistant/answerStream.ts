@@ -3,7 +3,8 @@
 // into the assistant message it builds, chunk by chunk, as the AI SDK's own client would
 // (docs/decisions/0023-our-own-answer-stream-client.md says what is parsed and how it stays compatible).
 
-import type { ChatMessage, ChatPart, ToolFields, ToolState } from "./types";
+import type { ChatMessage, ChatPart, ToolFields } from "./types";
+import type { StreamChunk } from "./wire";
 
 /** A broken stream: bad JSON, a chunk without its required fields, or one naming a part never opened. */
 export class StreamProtocolError extends Error {
@@ -90,7 +91,27 @@ const REQUIRED: Record<string, string[]> = {
   error: ["errorText"],
 };
 
-type Chunk = Record<string, unknown> & { type: string };
+/** The chunks of the protocol that our server never writes (its own are wire.ts's StreamChunk, generated
+ *  from the Go types that write them), as ai@5.0.30's schemas declare them: a stream from another
+ *  server of the protocol may carry them, so the client reads them too. */
+type ProtocolChunk =
+  | { type: "abort" }
+  | { type: "message-metadata"; messageMetadata?: unknown }
+  | { type: "tool-input-error"; toolCallId: string; toolName: string; input?: unknown; errorText: string; dynamic?: boolean }
+  | { type: "tool-output-error"; toolCallId: string; errorText: string }
+  | { type: "source-url"; sourceId: string; url: string; title?: string }
+  | { type: "source-document"; sourceId: string; mediaType: string; title: string; filename?: string }
+  | { type: "file"; url: string; mediaType: string }
+  | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
+
+/** Optional fields of the protocol that our server leaves out of the chunks it writes. */
+interface ProtocolFields {
+  messageMetadata?: unknown;
+  dynamic?: boolean;
+}
+
+/** A chunk whose type is known and whose required fields are there (REQUIRED). */
+type Chunk = (StreamChunk & ProtocolFields) | ProtocolChunk;
 
 /** Builds one assistant message from the chunks of a stream. Each apply returns whether the message
  *  changed; `message` is then a new object (parts are replaced, never changed in place). */
@@ -113,25 +134,27 @@ export class MessageBuilder {
     } catch {
       throw new StreamProtocolError(`The answer stream sent data that is not JSON: ${data.slice(0, 80)}`);
     }
-    if (!chunk || typeof chunk !== "object" || typeof (chunk as Chunk).type !== "string") {
+    const fields = chunk as Record<string, unknown> | null;
+    if (!fields || typeof fields !== "object" || typeof fields.type !== "string") {
       throw new StreamProtocolError(`The answer stream sent a chunk without a type: ${data.slice(0, 80)}`);
     }
-    return this.apply(chunk as Chunk);
+    const t = fields.type;
+    const isData = t.startsWith("data-");
+    const required = REQUIRED[t];
+    if (!required && !isData) return false;
+    for (const f of required ?? []) {
+      if (typeof fields[f] !== "string") throw new StreamProtocolError(`The answer stream sent a ${t} chunk without ${f}.`);
+    }
+    if (isData && !("data" in fields)) throw new StreamProtocolError(`The answer stream sent a ${t} chunk without data.`);
+    return this.apply(fields as Chunk);
   }
 
-  apply(c: Chunk): boolean {
-    const t = c.type;
-    const data = t.startsWith("data-");
-    const required = REQUIRED[t];
-    if (!required && !data) return false;
-    for (const f of required ?? []) {
-      if (typeof c[f] !== "string") throw new StreamProtocolError(`The answer stream sent a ${t} chunk without ${f}.`);
-    }
-    if (data && !("data" in c)) throw new StreamProtocolError(`The answer stream sent a ${t} chunk without data.`);
+  /** Applies a chunk whose required fields applyData checked. */
+  private apply(c: Chunk): boolean {
     const m = this.message;
-    switch (t) {
+    switch (c.type) {
       case "error":
-        throw new AnswerStreamError(c.errorText as string);
+        throw new AnswerStreamError(c.errorText);
       case "start":
         if (typeof c.messageId === "string") m.id = c.messageId;
         return this.meta(c.messageMetadata) || typeof c.messageId === "string";
@@ -149,72 +172,71 @@ export class MessageBuilder {
         return false;
       case "text-start":
       case "reasoning-start":
-        this.open.set(c.id as string, m.parts.length);
-        return this.push({ type: t === "text-start" ? "text" : "reasoning", text: "", state: "streaming" });
+        this.open.set(c.id, m.parts.length);
+        return this.push({ type: c.type === "text-start" ? "text" : "reasoning", text: "", state: "streaming" });
       case "text-delta":
       case "reasoning-delta":
       case "text-end":
       case "reasoning-end": {
-        const i = this.open.get(c.id as string);
+        const i = this.open.get(c.id);
         const p = i === undefined ? undefined : m.parts[i];
-        if (i === undefined || !p || (p.type !== "text" && p.type !== "reasoning") || p.type !== t.slice(0, t.indexOf("-"))) {
-          throw new StreamProtocolError(`The answer stream sent ${t} for a part it never started (${String(c.id)}).`);
+        if (i === undefined || !p || (p.type !== "text" && p.type !== "reasoning") || p.type !== c.type.slice(0, c.type.indexOf("-"))) {
+          throw new StreamProtocolError(`The answer stream sent ${c.type} for a part it never started (${c.id}).`);
         }
-        if (t.endsWith("-end")) {
-          this.open.delete(c.id as string);
-          return this.set(i, { ...p, state: "done" });
-        }
-        return this.set(i, { ...p, text: p.text + (c.delta as string) });
+        if (c.type === "text-delta" || c.type === "reasoning-delta") return this.set(i, { ...p, text: p.text + c.delta });
+        this.open.delete(c.id);
+        return this.set(i, { ...p, state: "done" });
       }
       case "tool-input-start":
-        this.tools.set(c.toolCallId as string, { index: m.parts.length, text: "" });
+        this.tools.set(c.toolCallId, { index: m.parts.length, text: "" });
         return this.push(this.toolPart(c, { state: "input-streaming" }));
       case "tool-input-delta": {
         const call = this.call(c);
-        call.text += c.inputTextDelta as string;
+        call.text += c.inputTextDelta;
         return this.updateTool(call.index, { state: "input-streaming", input: parsePartialJSON(call.text) });
       }
       case "tool-input-available":
       case "tool-input-error": {
-        const state: ToolState = t === "tool-input-available" ? "input-available" : "output-error";
-        const fields: Omit<ToolFields, "toolCallId"> = { state, input: c.input, ...(state === "output-error" ? { errorText: c.errorText as string } : {}) };
-        const known = this.tools.get(c.toolCallId as string);
+        const fields: Omit<ToolFields, "toolCallId"> =
+          c.type === "tool-input-available" ? { state: "input-available", input: c.input } : { state: "output-error", input: c.input, errorText: c.errorText };
+        const known = this.tools.get(c.toolCallId);
         if (known) return this.updateTool(known.index, fields);
-        this.tools.set(c.toolCallId as string, { index: m.parts.length, text: "" });
+        this.tools.set(c.toolCallId, { index: m.parts.length, text: "" });
         return this.push(this.toolPart(c, fields));
       }
       case "tool-output-available":
         return this.updateTool(this.call(c).index, { state: "output-available", output: c.output });
       case "tool-output-error":
-        return this.updateTool(this.call(c).index, { state: "output-error", errorText: c.errorText as string });
+        return this.updateTool(this.call(c).index, { state: "output-error", errorText: c.errorText });
       case "source-url":
-        return this.push({ type: "source-url", sourceId: c.sourceId as string, url: c.url as string, ...(typeof c.title === "string" ? { title: c.title } : {}) });
+        return this.push({ type: "source-url", sourceId: c.sourceId, url: c.url, ...(typeof c.title === "string" ? { title: c.title } : {}) });
       case "source-document":
         return this.push({
           type: "source-document",
-          sourceId: c.sourceId as string,
-          mediaType: c.mediaType as string,
-          title: c.title as string,
+          sourceId: c.sourceId,
+          mediaType: c.mediaType,
+          title: c.title,
           ...(typeof c.filename === "string" ? { filename: c.filename } : {}),
         });
       case "file":
-        return this.push({ type: "file", url: c.url as string, mediaType: c.mediaType as string });
+        return this.push({ type: "file", url: c.url, mediaType: c.mediaType });
     }
     // data-*: transient parts are not kept; one with the id of an earlier part of its type replaces it.
-    if (c.transient === true) return false;
-    const part: ChatPart = { type: t as `data-${string}`, ...(typeof c.id === "string" ? { id: c.id } : {}), data: c.data };
-    const same = typeof c.id === "string" ? m.parts.findIndex((p) => p.type === t && "id" in p && p.id === c.id) : -1;
+    const id = "id" in c && typeof c.id === "string" ? c.id : undefined;
+    if ("transient" in c && c.transient === true) return false;
+    const part: ChatPart = { type: c.type, ...(id !== undefined ? { id } : {}), data: c.data };
+    const same = id !== undefined ? m.parts.findIndex((p) => p.type === c.type && "id" in p && p.id === id) : -1;
     return same >= 0 ? this.set(same, part) : this.push(part);
   }
 
-  private toolPart(c: Chunk, fields: Omit<ToolFields, "toolCallId">): ChatPart {
-    const base = { toolCallId: c.toolCallId as string, ...fields };
-    return c.dynamic === true ? { type: "dynamic-tool", toolName: c.toolName as string, ...base } : { type: `tool-${c.toolName as string}`, ...base };
+  private toolPart(c: { toolCallId: string; toolName: string; dynamic?: boolean }, fields: Omit<ToolFields, "toolCallId">): ChatPart {
+    const base = { toolCallId: c.toolCallId, ...fields };
+    return c.dynamic === true ? { type: "dynamic-tool", toolName: c.toolName, ...base } : { type: `tool-${c.toolName}`, ...base };
   }
 
-  private call(c: Chunk): { index: number; text: string } {
-    const call = this.tools.get(c.toolCallId as string);
-    if (!call) throw new StreamProtocolError(`The answer stream sent ${c.type} for a tool call it never started (${String(c.toolCallId)}).`);
+  private call(c: { type: string; toolCallId: string }): { index: number; text: string } {
+    const call = this.tools.get(c.toolCallId);
+    if (!call) throw new StreamProtocolError(`The answer stream sent ${c.type} for a tool call it never started (${c.toolCallId}).`);
     return call;
   }
 
