@@ -182,7 +182,7 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 	cands := c.candidates(subject, c.scorer(p, p.subject, tutorial))
 	a := partAnswer{p: p}
 	a.ranked = c.scorer(p, p.subject, tutorial).rank(cands)
-	c.errorFirst(&a, p.text)
+	c.errorFirst(&a, p.text+" "+p.aside)
 	if p.kind == kindDifference {
 		// Both sides from the page that best covers the two together, else from anywhere.
 		if len(a.ranked) > 0 {

@@ -41,6 +41,11 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 	for _, t := range subject {
 		want[t] = c.idf(t)
 	}
+	for _, t := range sc.p.context {
+		if _, ok := want[t]; !ok {
+			want[t] = c.weight(sc.p, t)
+		}
+	}
 	// The sections that hold a subject word, each once.
 	var secs []int
 	seen := map[int]bool{}
@@ -53,7 +58,7 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 		}
 	}
 	asksIdentifier := false
-	for _, w := range words(sc.p.text) {
+	for _, w := range words(sc.p.text + " " + sc.p.aside) {
 		asksIdentifier = asksIdentifier || isIdentifier(w)
 	}
 	best := map[string]float64{}

@@ -32,7 +32,15 @@ type part struct {
 	subject, units []string
 	// compared holds the two things a difference question compares, as written.
 	compared []string
+	// context holds the stems of what the reader says around the question without asking it,
+	// which weigh contextWeight of a subject word.
+	context []string
+	// aside is what the reader says around the question, as written.
+	aside string
 }
+
+// contextWeight is how much a word of the question's context weighs against one of its subject.
+const contextWeight = 0.3
 
 // timeUnits are the stems that measure time: what "how long" and "how often" want after a number.
 var timeUnits = stems("second seconds minute minutes hour hours day days week weeks month months year years cycle cycles block blocks level levels")
@@ -53,11 +61,27 @@ var askWords = map[kind]map[string]bool{
 }
 
 // parseQuestion splits a question into its parts and types each one. A question always has at
-// least one part, even when it holds no content word.
+// least one part, even when it holds no content word. What the reader says around the question
+// without asking it ("I opened the wallet in June.") is each part's context: words that weigh
+// less than the part's own.
 func parseQuestion(q string) []part {
+	asks, context := splitParts(q)
+	if len(asks) == 0 {
+		asks, context = []string{strings.Join(context, " ")}, nil
+	}
+	var around, code []string
+	for _, c := range context {
+		around = append(around, terms(queryOf(c, nil))...)
+		for _, f := range strings.Fields(c) {
+			if codeLike(f) {
+				code = append(code, terms(f)...)
+			}
+		}
+	}
+	aside := strings.Join(context, " ")
 	var out []part
 	seen := map[string]bool{}
-	for _, text := range splitParts(q) {
+	for _, text := range asks {
 		p := typePart(text)
 		key := strings.ToLower(p.query)
 		if len(p.subject) == 0 && len(p.compared) == 0 || seen[key] {
@@ -72,6 +96,7 @@ func parseQuestion(q string) []part {
 			p.query = focus(q)
 		}
 		out = append(out, p)
+		around = nil
 	}
 	if len(out) > maxQueries {
 		// The last parts share one search and one answer.
@@ -83,7 +108,54 @@ func parseQuestion(q string) []part {
 		}
 		out = append(out[:maxQueries-1], rest)
 	}
+	for i := range out {
+		out[i].aside = aside
+		// A name of code the reader pastes (an error, a call) is what the question is about,
+		// wherever it stands.
+		out[i].subject = append(out[i].subject, without(code, out[i].subject)...)
+		if refersBack(out[i]) {
+			// "Why does this error appear?": what the reader said is what the part is about.
+			out[i].subject = append(out[i].subject, without(around, out[i].subject)...)
+			continue
+		}
+		out[i].context = without(around, out[i].subject)
+	}
 	return out
+}
+
+// codeLike reports whether a word the reader wrote is a name of code: an identifier joined with
+// underscores or dots ("counter_in_the_past", "contract.bigMap"), or a name in mixed case
+// ("InMemorySigner", "requestSignPayload").
+func codeLike(f string) bool {
+	f = strings.Trim(f, "\"'`()[]{},;:!?")
+	if strings.Contains(f, "_") && len(f) > 4 {
+		return true
+	}
+	lower, upper := false, false
+	for i, r := range f {
+		switch {
+		case r >= 'a' && r <= 'z':
+			lower = true
+		case r >= 'A' && r <= 'Z' && i > 0:
+			upper = true
+		}
+	}
+	return lower && upper || strings.Contains(strings.Trim(f, "."), ".") && lower && !strings.Contains(f, "..")
+}
+
+// refersBack reports whether a part leans on what the reader said before it: it points back
+// ("this error", "do it") or names nothing.
+func refersBack(p part) bool {
+	if len(p.subject) == 0 {
+		return true
+	}
+	for _, w := range words(p.text) {
+		switch w {
+		case "it", "this", "that", "they", "them", "these", "those":
+			return true
+		}
+	}
+	return false
 }
 
 // splitQuestion returns the search queries of a question, one per part.
@@ -276,29 +348,96 @@ func stems(s string) []string {
 // questionWords start a clause that asks something of its own: "what is X and how do I Y".
 var questionWords = setOf("how what which where when why who can could does do is are should")
 
-// splitParts cuts a question into the things it asks: sentences, clauses joined by "and" that
-// each hold two content words or start with a question word, and comma-separated requests.
-// "The difference between delegating and staking" stays whole.
-func splitParts(q string) []string {
-	var out []string
-	for _, sentence := range splitOn(q, "?;\n") {
-		out = append(out, splitClauses(sentence)...)
-	}
-	return out
-}
-
-func splitOn(s, seps string) []string {
-	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+// splitParts cuts a question into the things it asks: its sentences that ask something (end in a
+// question mark, or start with a question word or a request), each cut again where a clause
+// starts that asks something of its own ("what is X and how do I Y", "create a contract, deploy
+// it"). A list of names ("tz1, tz2 and tz3") and "the difference between A and B" stay whole.
+// The sentences and clauses that ask nothing ("I opened the wallet in June.") are returned apart:
+// they say what the question is about without being a question.
+func splitParts(q string) (asks, context []string) {
+	for _, s := range readerSentences(q) {
+		clauses := splitClauses(s.text)
+		for i, c := range clauses {
+			if asking(c, s.asked) || s.asked && i == len(clauses)-1 {
+				asks = append(asks, c)
+			} else {
+				context = append(context, c)
+			}
 		}
 	}
+	return asks, context
+}
+
+// readerSentence is one sentence of a question and whether it ended in a question mark.
+type readerSentence struct {
+	text  string
+	asked bool
+}
+
+// readerSentences cuts a question at question marks, semicolons, line breaks and the ends of
+// sentences (". " after a word, before a letter), not inside a name ("tz1...json", "e.g. this").
+func readerSentences(q string) []readerSentence {
+	var out []readerSentence
+	start := 0
+	flush := func(end int, asked bool) {
+		if t := strings.TrimSpace(q[start:end]); strings.Trim(t, " .,!:") != "" {
+			out = append(out, readerSentence{text: t, asked: asked})
+		}
+	}
+	for i := 0; i < len(q); i++ {
+		switch c := q[i]; {
+		case c == '?' || c == ';' || c == '\n':
+			flush(i, c == '?')
+			start = i + 1
+		case c == '.' && i > 1 && i+2 < len(q) && q[i+1] == ' ' && isLetter(q[i-1]) && isLetter(q[i-2]) && isLetter(q[i+2]) &&
+			!strings.HasSuffix(strings.ToLower(q[max(0, i-3):i]), "e.g") && !strings.HasSuffix(strings.ToLower(q[max(0, i-3):i]), "i.e"):
+			flush(i, false)
+			start = i + 1
+		}
+	}
+	flush(len(q), false)
 	return out
 }
 
-// splitClauses splits a sentence at ", and", " and ", ", also" and commas, keeping the pieces
-// together unless each stands alone.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// asking reports whether a clause asks something: it starts with a question word, a word that
+// opens a yes-or-no question, or a request ("Install Octez", "Explain staking"), or the reader
+// says they wonder whether, or how, something is. "When" and "if" open a question only in a
+// sentence that ends in a question mark ("When I return to the scene, nothing happens").
+func asking(clause string, asked bool) bool {
+	ws := words(clause)
+	for len(ws) > 0 && greetings[ws[0]] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	switch w := ws[0]; {
+	case w == "when" || w == "if":
+		return asked
+	case questionWords[w] || yesNoOpeners[w] || startsImperative(ws) || w == "explain" || w == "describe":
+		return true
+	case comparedPair(clause) != nil:
+		return true
+	}
+	for i, w := range ws[:min(len(ws)-1, 6)] {
+		if wondering[w] && (questionWords[ws[i+1]] || ws[i+1] == "if" || ws[i+1] == "whether") {
+			return true
+		}
+	}
+	return false
+}
+
+// greetings open a reader's message without saying anything ("Hi, how do I …").
+var greetings = setOf("hi hello hey thanks so ok okay guys folks")
+
+// wondering are the words with which a reader asks indirectly ("I'm wondering if …", "any idea
+// how …").
+var wondering = setOf("wondering wonder know idea ask asking understand sure")
+
+// splitClauses splits a sentence at ", and", " and ", ", also", " or " and commas where the clause
+// after the cut asks something of its own, keeping the pieces together otherwise.
 func splitClauses(s string) []string {
 	pieces := []string{s}
 	for _, sep := range []string{", and also ", ", and ", " and also ", " and then ", " and ", ", "} {
@@ -321,8 +460,8 @@ func splitIfStrong(s, sep string) []string {
 			break
 		}
 		left, right := s[start:start+i], s[start+i+len(sep):]
-		if comparedPair(s[start:]) == nil && len(terms(right)) >= 1 && len(terms(left)) >= 1 &&
-			(len(terms(left)) >= 2 && len(terms(right)) >= 2 || asksOwn(right)) && !hasWordBefore(strings.ToLower(left), "between") {
+		if comparedPair(s[start:]) == nil && len(terms(right)) >= 1 && len(terms(left)) >= 1 && asksOwn(right) &&
+			!hasWordBefore(strings.ToLower(left), "between") {
 			out = append(out, left)
 			start = start + i + len(sep)
 			continue
@@ -332,10 +471,11 @@ func splitIfStrong(s, sep string) []string {
 	return append(out, s[start:])
 }
 
-// asksOwn reports whether a clause starts with a question word, so it asks something of its own.
+// asksOwn reports whether a clause starts with a question word or a request, so it asks
+// something of its own.
 func asksOwn(clause string) bool {
 	ws := words(clause)
-	return len(ws) > 1 && questionWords[ws[0]]
+	return len(ws) > 1 && (questionWords[ws[0]] || startsImperative(ws))
 }
 
 // hasWordBefore reports whether the last few words of s include w ("difference between A and B").

@@ -20,6 +20,13 @@ func TestSplitQuestion(t *testing.T) {
 		{"bakers? nodes? rollups? tokens? wallets?", []string{"bakers", "nodes", "rollups", "tokens wallets"}},
 		{"How long does unstaking take?", []string{"unstaking"}},
 		{"how?", []string{"how"}},
+		// A list of names is one thing asked, not one part a name.
+		{"Which signature scheme do tz1, tz2, tz3 and tz4 addresses use?", []string{"signature scheme tz1 tz2 tz3 tz4 addresses use"}},
+		{"Storage fee, baker fee and allocation fee", []string{"Storage fee baker fee allocation fee"}},
+		// What the reader says without asking it is no part of its own.
+		{"I opened the wallet in June, and delegated the same day. Where are my rewards?", []string{"rewards"}},
+		{"I'm trying to sign a payload, but the wallet shows raw bytes. How do I sign a payload?", []string{"sign payload"}},
+		{"When I return to the scene, none of the events fire", []string{"return scene none events fire"}},
 	} {
 		if got := splitQuestion(tc.q); strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("splitQuestion(%q) = %q, want %q", tc.q, got, tc.want)
@@ -97,5 +104,22 @@ func TestNewSentenceFindsCountedUnits(t *testing.T) {
 	}
 	if st := newSentence("It takes one day.", stemWord); st.numbered || !st.counted["day"] {
 		t.Errorf("numbered %v, counted %v: one day counts as a quantity of days only", st.numbered, st.counted)
+	}
+}
+
+func TestWhatTheReaderSaysAroundAQuestionIsItsContext(t *testing.T) {
+	parts := parseQuestion("I opened the Galleon wallet in June. Where are my rewards?")
+	if len(parts) != 1 || strings.Join(parts[0].subject, " ") != "reward" || !contains(parts[0].context, "galleon") {
+		t.Fatalf("parts = %+v, want one about rewards with Galleon in its context", parts)
+	}
+	// A part that points back is about what the reader said.
+	parts = parseQuestion("contract.bigMap('1') gives Error: No big map schema. How do I solve it?")
+	if len(parts) != 1 || !contains(parts[0].subject, "schema") {
+		t.Errorf("parts = %+v, want one whose subject holds the error the reader quoted", parts)
+	}
+	// A name of code the reader pastes stays in the subject, wherever it stands.
+	parts = parseQuestion("Sending fails with counter_in_the_past. How do I fix my wallet?")
+	if len(parts) != 1 || !contains(parts[0].subject, "counter_in_the_past") || parts[0].aside == "" {
+		t.Errorf("parts = %+v, want the identifier in the subject", parts)
 	}
 }

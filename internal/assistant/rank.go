@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,16 +44,26 @@ const synonymWeight = 0.8
 
 func (c *corpus) scorer(p part, subject []string, tutorial bool) *scorer {
 	s := &scorer{p: p, weights: map[string]float64{}, tutorial: tutorial}
-	for _, t := range subject {
+	for _, t := range append(slices.Clip(subject), p.context...) {
 		if _, dup := s.weights[t]; dup {
 			continue
 		}
-		w := c.idf(t)
+		w := c.weight(p, t)
 		s.terms = append(s.terms, weighted{t: t, w: w, alts: c.related[t]})
 		s.weights[t] = w
 		s.total += w
 	}
 	return s
+}
+
+// weight is how much a stem weighs in a part: its rarity, less when it is only of the part's
+// context.
+func (c *corpus) weight(p part, t string) float64 {
+	w := c.idf(t)
+	if contains(p.context, t) && !contains(p.subject, t) {
+		w *= contextWeight
+	}
+	return w
 }
 
 // coverage is the weighted share of the subject found in ts (and in also, when given); a synonym
@@ -417,12 +428,12 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 	held := make([]float64, len(c.order))
 	var total float64
 	seen := map[string]bool{}
-	for _, t := range subject {
+	for _, t := range append(slices.Clip(subject), sc.p.context...) {
 		if seen[t] {
 			continue
 		}
 		seen[t] = true
-		w := c.idf(t)
+		w := c.weight(sc.p, t)
 		total += w
 		got := map[int]bool{}
 		for _, i := range c.postings[t] {

@@ -12,6 +12,18 @@ var stopWords = setOf("a an and are as at be by can could do does did for from h
 	"with would you your s about any some tell explain please want need know way get got there's what's i'm has have " +
 	"been being am also just like than too very more most much many other such only own same per over must may might shall")
 
+// readerNoise are words a reader writes around a question ("Hi, I'm trying to …", "any idea
+// how …"): they are left out like stop words, and a clause is read from the first word after them.
+var readerNoise = setOf("hi hello hey thanks thank cheers guys folks m ve ll re d t don doesn didn isn aren wasn wondering " +
+	"wonder trying try tried looking idea ideas actually anyone someone somebody anybody he she him her basically currently " +
+	"now but still already okay ok i so")
+
+func init() {
+	for w := range readerNoise {
+		stopWords[w] = true
+	}
+}
+
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
