@@ -128,6 +128,16 @@ func stemWord(w string) string {
 	if len(w) > 5 && strings.HasSuffix(w, "at") {
 		w = w[:len(w)-2] // "attestation" and "confirmation" meet "attest" and "confirm"
 	}
+	// British and American spellings meet: "synchronise" and "synchronize", "behaviour" and
+	// "behavior".
+	if len(w) > 5 {
+		switch {
+		case strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "sis"):
+			w = w[:len(w)-1] + "z"
+		case strings.HasSuffix(w, "our"):
+			w = w[:len(w)-2] + "r"
+		}
+	}
 	return w
 }
 

@@ -15,6 +15,9 @@ func TestStemWordJoinsForms(t *testing.T) {
 		{"attest", "attestation", "attestations", "attesting"},
 		{"confirm", "confirmation", "confirmed"},
 		{"delegate", "delegation", "delegating"},
+		// British and American spellings.
+		{"synchronize", "synchronise", "synchronising", "synchronization", "synchronisation"},
+		{"behavior", "behaviour"},
 	} {
 		want := stemWord(group[0])
 		for _, w := range group[1:] {
@@ -23,7 +26,7 @@ func TestStemWordJoinsForms(t *testing.T) {
 			}
 		}
 	}
-	for _, keep := range []string{"fa1.2", "tz1", "kt1abc", "bis"} {
+	for _, keep := range []string{"fa1.2", "tz1", "kt1abc", "bis", "genesis", "analysis"} {
 		if got := stemWord(keep); got != keep {
 			t.Errorf("stemWord(%q) = %q, want it unchanged", keep, got)
 		}
