@@ -2,6 +2,9 @@ package assistant
 
 import (
 	"context"
+	"strings"
+
+	"tzdocs/internal/output"
 )
 
 // Extractive answers from the documentation alone. It works out what the question asks (a
@@ -184,7 +187,14 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 	a.ranked = c.scorer(p, p.subject, tutorial).rank(cands)
 	c.errorFirst(&a, p.text+" "+p.aside)
 	if p.kind == kindDifference {
-		// Both sides from the page that best covers the two together, else from anywhere.
+		// A block that names every compared thing (a table, a list of them, a paragraph naming
+		// both) answers best, from one of the sections that rank first.
+		if r, b := contrastBlock(a.ranked, p.compared); r != nil {
+			a.main = r
+			a.lead = withIntro(r.sec, b)
+			return a
+		}
+		// Else both sides from the page that best covers the two together, else from anywhere.
 		if len(a.ranked) > 0 {
 			var same []candidate
 			for _, cand := range cands {
@@ -401,4 +411,89 @@ func (c *corpus) errorFirst(a *partAnswer, text string) {
 		top.scores[top.best] = top.score
 	}
 	a.ranked = append([]ranked{top}, a.ranked...)
+}
+
+// Limits of the block that answers a difference question.
+const (
+	contrastSections = 5   // sections of the ranking searched for it
+	contrastShare    = 0.5 // of the best section's score, that its section must reach
+)
+
+// contrastBlock finds, among the best ranked sections, the table or list that names every
+// compared thing, a table first, then the better ranked section; nil when none does. A paragraph
+// that names both often does so in passing ("staking … with the baker you delegate to"): the
+// two sides answer better then.
+func contrastBlock(rs []ranked, compared []string) (*ranked, int) {
+	if len(rs) == 0 || len(compared) < 2 {
+		return nil, -1
+	}
+	var labels [][]string
+	for _, l := range compared {
+		labels = append(labels, terms(l))
+	}
+	var best *ranked
+	at, bestRank := -1, 0
+	for i := range rs[:min(len(rs), contrastSections)] {
+		r := &rs[i]
+		if r.score < contrastShare*rs[0].score || r.score < minAnswerScore {
+			break
+		}
+		held := map[int][]string{}
+		for _, st := range r.sec.sentences {
+			held[st.block] = append(held[st.block], st.terms...)
+		}
+		for b := range r.sec.blocks {
+			blk := &r.sec.blocks[b]
+			rank := 0
+			switch {
+			case blk.Type == output.BlockTable:
+				rank = 2
+			case blk.Type == output.BlockList && !linkList(blk):
+				rank = 1
+			}
+			if rank > bestRank && namesEach(held[b], labels) {
+				best, at, bestRank = r, b, rank
+			}
+		}
+	}
+	return best, at
+}
+
+// namesEach reports whether ts hold a stem of each of labels.
+func namesEach(ts []string, labels [][]string) bool {
+	for _, l := range labels {
+		found := false
+		for _, t := range l {
+			found = found || contains(ts, t)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// withIntro is block b of a section with the paragraph that introduces it (one ending in a
+// colon), in page order.
+func withIntro(sec *section, b int) []int {
+	if b > 0 && sec.blocks[b].Type != output.BlockParagraph {
+		if prev := &sec.blocks[b-1]; prev.Type == output.BlockParagraph && strings.HasSuffix(prev.Text, ":") {
+			return []int{b - 1, b}
+		}
+	}
+	return []int{b}
+}
+
+// linkList reports whether a block is a list of links to other pages, each item led by its
+// link: it points to answers rather than giving one.
+func linkList(b *output.AnswerBlock) bool {
+	if b.Type != output.BlockList {
+		return false
+	}
+	for _, item := range b.Items {
+		if len(item) == 0 || item[0].Type != output.BlockParagraph || !strings.HasPrefix(item[0].Text, "[") {
+			return false
+		}
+	}
+	return len(b.Items) > 0
 }

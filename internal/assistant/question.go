@@ -271,7 +271,14 @@ func comparedPair(text string) []string {
 	for _, lead := range []string{"difference between ", "differences between ", "compare ", "comparison of ", "choose between ", "choosing between "} {
 		if _, rest, ok := strings.Cut(lower, lead); ok {
 			if pair := cut(rest, " and "); pair != nil {
-				return pair
+				// "between A, B and C": each of a list.
+				var all []string
+				for _, l := range strings.Split(pair[0], ",") {
+					if l = strings.TrimSpace(l); len(terms(l)) > 0 {
+						all = append(all, l)
+					}
+				}
+				return append(all, pair[1])
 			}
 			if pair := cut(rest, " or "); pair != nil {
 				return pair

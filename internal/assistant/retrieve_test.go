@@ -179,3 +179,56 @@ func TestRetrievalPrefersReferencePagesToATutorialItDoesNotName(t *testing.T) {
 		t.Errorf("Retrieve(%q) = %v, want /tutorials/fa2-token first", q, got)
 	}
 }
+
+// differenceSite has a page that compares two ways of holding tez in a table, a paragraph on
+// each, and a list of links that names both.
+const differenceSite = `-- site/site.yaml --
+title: Difference Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - staking
+  - more
+-- site/docs/staking.md --
+---
+title: Staking and delegating
+---
+## Delegating
+
+Delegating points your account at a baker and keeps your tez spendable.
+
+## Staking
+
+Staking locks some of your tez with the baker you delegate to.
+
+## At a glance
+
+The two compare as follows:
+
+|  | Delegating | Staking |
+| --- | --- | --- |
+| Your tez can be spent | Yes | No, they are frozen |
+| Can be slashed | No | Yes |
+-- site/docs/more.md --
+---
+title: Further reading
+---
+## Pages
+
+- [Delegating](/staking#delegating) and [staking](/staking#staking) explained.
+- [Bakers](/staking) for delegating and staking with a baker.
+`
+
+func TestADifferenceIsAnsweredByTheBlockThatNamesBoth(t *testing.T) {
+	d := siteDocs(t, differenceSite)
+	for _, q := range []string{"What is the difference between delegating and staking?", "Delegating vs staking"} {
+		_, s := runEngine(t, NewExtractive(), d, q)
+		got := strings.TrimPrefix(s.Answer(), IntroText)
+		if !strings.HasPrefix(got, "The two compare as follows:\n\n|  | Delegating | Staking |") || !strings.Contains(got, "(/staking#at-a-glance)") {
+			t.Errorf("%q does not lead with the table that compares both:\n%s", q, got)
+		}
+	}
+	if got := comparedPair("What are the differences between key, key_hash, address and signature?"); strings.Join(got, "|") != "key|key_hash|address|signature" {
+		t.Errorf("comparedPair of a list = %q, want each of it", got)
+	}
+}
