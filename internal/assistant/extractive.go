@@ -244,8 +244,26 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 				break
 			}
 		}
+		// Steps asked for in words other than the command's: the section's own command.
+		if a.code == nil && p.kind == kindHowTo {
+			a.code = ownCommand(a.main.sec)
+			if a.code != nil {
+				a.codeSec = a.main.sec
+			}
+		}
 	}
 	return a
+}
+
+// ownCommand is the first code block of a section short enough to quote that is code to run
+// rather than what a command prints; nil when it has none.
+func ownCommand(sec *section) *codeBlock {
+	for i := range sec.code {
+		if b := &sec.code[i]; b.lines <= maxCodeLines && !outputLangs[b.lang] {
+			return b
+		}
+	}
+	return nil
 }
 
 // referenceFirst moves the best section of a reference or concept page ahead of tutorial steps

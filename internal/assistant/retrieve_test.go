@@ -232,3 +232,30 @@ func TestADifferenceIsAnsweredByTheBlockThatNamesBoth(t *testing.T) {
 		t.Errorf("comparedPair of a list = %q, want each of it", got)
 	}
 }
+
+// commandSite has a how-to section whose command shares no word with the question asking for it.
+const commandSite = `-- site/site.yaml --
+title: Command Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - payments
+-- site/docs/payments.md --
+---
+title: Payments
+---
+## Sending a payment
+
+Each payment needs an amount and a recipient, and the sender signs it.
+
+` + "```bash\noctez-client transfer 1 from alice to bob\n```" + `
+
+The client waits for the operation to be included before it returns.
+`
+
+func TestAHowToQuotesItsSectionsCommand(t *testing.T) {
+	_, s := runEngine(t, NewExtractive(), siteDocs(t, commandSite), "How do I send a payment?")
+	if got := s.Answer(); !strings.Contains(got, "```bash\noctez-client transfer 1 from alice to bob\n```") {
+		t.Errorf("a how-to answer leaves out its section's command:\n%s", got)
+	}
+}
