@@ -183,6 +183,7 @@ func typePart(text string) part {
 	case has("how do i find") || has("how can i find") || has("how do i choose") || has("how do i pick"):
 		p.kind = kindWhich // the answer is a name: a tool, a site, a baker
 	case has("how do") || has("how can") || has("how to") || has("how should") || has("how would") || has("steps to") ||
+		has("a way to") || has("any way to") ||
 		has("what command") || has("which command") || startsImperative(ws):
 		p.kind = kindHowTo
 	case has("what is") || has("what are") || has("what does") || has("what do") || has("who is") || has("who are") ||

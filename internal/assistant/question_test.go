@@ -57,6 +57,9 @@ func TestQuestionKinds(t *testing.T) {
 		{"Tezos governance", kindGeneral, ""},
 		{"Is it possible to stake from a multisig?", kindYesNo, ""},
 		{"Can I undo a delegation?", kindYesNo, ""},
+		// Asking for a way to do something asks how to do it.
+		{"Is there a way to batch transactions?", kindHowTo, ""},
+		{"I'm wondering if there is any way to call two contracts at once", kindHowTo, ""},
 	} {
 		p := typePart(tc.q)
 		if p.kind != tc.kind || strings.Join(p.units, " ") != tc.units {
