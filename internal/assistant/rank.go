@@ -433,6 +433,12 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 			continue
 		}
 		seen[t] = true
+		if c.df[t] == 0 && len(c.related[t]) == 0 {
+			// A word the site never uses (a typo, a name of the reader's own) holds no
+			// section: it would only lower every section's share. It still lowers the
+			// answer's confidence, in the scorer.
+			continue
+		}
 		w := c.weight(sc.p, t)
 		total += w
 		got := map[int]bool{}
@@ -455,9 +461,13 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 	for _, v := range pages {
 		top = max(top, v)
 	}
+	// The sections of the pages that rank best are scored whatever share of the subject they
+	// hold: a rare word of the question that the right page does not use (a typo, a name of
+	// the reader's own) must not hide it.
+	lead := topPages(pages, leadPages)
 	var out []candidate
 	for i, h := range held {
-		if h == 0 || h < minCandidateShare*total {
+		if h == 0 || h < minCandidateShare*total && !lead[c.order[i].route] {
 			continue
 		}
 		s := c.order[i]
@@ -468,6 +478,29 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 			prior = math.Pow(pages[s.route]/top, pagePriorPower)
 		}
 		out = append(out, candidate{sec: s, prior: prior})
+	}
+	return out
+}
+
+// leadPages is how many of the best pages of the page ranking have every section that holds a
+// subject word scored.
+const leadPages = 5
+
+// topPages returns the n routes that score best.
+func topPages(scores map[string]float64, n int) map[string]bool {
+	routes := make([]string, 0, len(scores))
+	for r := range scores {
+		routes = append(routes, r)
+	}
+	sort.Slice(routes, func(i, j int) bool {
+		if scores[routes[i]] != scores[routes[j]] {
+			return scores[routes[i]] > scores[routes[j]]
+		}
+		return routes[i] < routes[j]
+	})
+	out := map[string]bool{}
+	for _, r := range routes[:min(n, len(routes))] {
+		out[r] = true
 	}
 	return out
 }

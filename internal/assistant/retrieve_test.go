@@ -259,3 +259,44 @@ func TestAHowToQuotesItsSectionsCommand(t *testing.T) {
 		t.Errorf("a how-to answer leaves out its section's command:\n%s", got)
 	}
 }
+
+// typoSite has the page that answers a question written with a name the site never uses, and a
+// page that shares only the question's common words.
+const typoSite = `-- site/site.yaml --
+title: Typo Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - connecting
+  - mobile
+-- site/docs/connecting.md --
+---
+title: Connecting accounts
+---
+## Events across scenes
+
+The connection events are sent to the handlers of the scene that is loaded. After you load another scene, register its handlers again, or the events never fire.
+-- site/docs/mobile.md --
+---
+title: Phone games
+---
+## Touch input
+
+The tap event comes after the finger lifts, in every scene.
+`
+
+func TestAWordTheSiteNeverUsesDoesNotHideTheAnswer(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, typoSite)).get()
+	q := "MesageHandlr, AcountConected and OnConectd events in the SceneLodr of my GameMangr never fire"
+	p := parseQuestion(q)[0]
+	found := false
+	for _, cand := range c.candidates(p.subject, c.scorer(p, p.subject, false)) {
+		found = found || cand.sec.route == "/connecting"
+	}
+	if !found {
+		t.Errorf("%q: the page that answers is not scored", q)
+	}
+	if got := NewCorpus(buildtest.Answers(t, typoSite)).Retrieve(q); len(got) == 0 || got[0] != "/connecting" {
+		t.Errorf("Retrieve(%q) = %v, want /connecting first", q, got)
+	}
+}
