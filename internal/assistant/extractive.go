@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"tzdocs/internal/output"
@@ -418,9 +419,12 @@ func (c *corpus) errorFirst(a *partAnswer, text string) {
 			break
 		}
 	}
-	if top.best < 0 {
-		top.best = 0
+	// The section opens with what the error means: the answer starts there.
+	if top.best > 0 {
+		top.scores = slices.Clone(top.scores)
+		top.scores[0] = max(top.scores[0], top.scores[top.best])
 	}
+	top.best = 0
 	if len(a.ranked) > 0 {
 		top.score = max(top.score, a.ranked[0].score)
 	}

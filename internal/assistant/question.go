@@ -303,12 +303,35 @@ func comparedPair(text string) []string {
 		}
 	}
 	if head, rest, ok := strings.Cut(lower, " differ from "); ok {
-		head = strings.TrimPrefix(strings.TrimPrefix(head, "how does "), "how do ")
+		// "What are big maps and how do they differ from maps": the thing named before the
+		// clause that points back to it.
+		before := head
+		for _, lead := range []string{"how does ", "how do "} {
+			if i := strings.LastIndex(head, lead); i >= 0 {
+				before, head = head[:i], head[i+len(lead):]
+				break
+			}
+		}
+		if pointsBack(head) {
+			head = strings.TrimSuffix(strings.TrimSpace(before), " and")
+			for _, lead := range []string{"what are ", "what is ", "what's "} {
+				head = strings.TrimPrefix(head, lead)
+			}
+		}
 		if len(terms(head)) > 0 && len(terms(rest)) > 0 {
 			return []string{strings.TrimSpace(head), strings.TrimSpace(rest)}
 		}
 	}
 	return nil
+}
+
+// pointsBack reports whether a phrase is only a pronoun ("they", "it").
+func pointsBack(s string) bool {
+	switch strings.TrimSpace(s) {
+	case "it", "they", "these", "those", "this", "that", "them":
+		return true
+	}
+	return false
 }
 
 // lastWords keeps the last n words of s.

@@ -75,6 +75,7 @@ func TestComparedPair(t *testing.T) {
 		{"Smart rollups vs sidechains", "smart rollups|sidechains"},
 		{"Should I compare LIGO or SmartPy?", "ligo|smartpy"},
 		{"How do I stake and delegate?", ""},
+		{"What are big maps and how do they differ from maps?", "big maps|maps"},
 	} {
 		if got := strings.Join(comparedPair(tc.q), "|"); got != tc.want {
 			t.Errorf("comparedPair(%q) = %q, want %q", tc.q, got, tc.want)

@@ -300,3 +300,29 @@ func TestAWordTheSiteNeverUsesDoesNotHideTheAnswer(t *testing.T) {
 		t.Errorf("Retrieve(%q) = %v, want /connecting first", q, got)
 	}
 }
+
+// errorOpeningSite has a section named after an error whose second paragraph shares more of a
+// question's words than its first, which says what the error means.
+const errorOpeningSite = `-- site/site.yaml --
+title: Error Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - errors
+-- site/docs/errors.md --
+---
+title: Operation errors
+---
+## counter_in_the_past
+
+The operation's counter is lower than the account's next counter: another operation of the account was included first.
+
+Wallets that send two transfers at once from one account hit it often; send the second transfer after the first is included.
+`
+
+func TestAnErrorIsAnsweredFromWhatItMeans(t *testing.T) {
+	_, s := runEngine(t, NewExtractive(), siteDocs(t, errorOpeningSite), "My wallet sends two transfers at once and gets counter_in_the_past")
+	if got := strings.TrimPrefix(s.Answer(), IntroText); !strings.HasPrefix(got, "The operation's counter is lower") {
+		t.Errorf("the answer does not open with what the error means:\n%s", got)
+	}
+}
