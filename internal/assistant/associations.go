@@ -1,6 +1,7 @@
 package assistant
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -124,4 +125,21 @@ func (c *corpus) namedBy(text string) *section {
 		}
 	}
 	return nil
+}
+
+// alternatives are the groups of stems the site uses for t: the words an acronym stands for and,
+// for a word the site never uses, the two words of the site it is written from ("bigmap" for
+// "big map", "setdelegate" for "set delegate").
+func (c *corpus) alternatives(t string) [][]string {
+	if c.df[t] > 0 || len(t) < 6 || strings.ContainsAny(t, "0123456789._-") {
+		return c.related[t]
+	}
+	out := slices.Clip(c.related[t])
+	for i := 3; i <= len(t)-3; i++ {
+		a, b := t[:i], stemWord(t[i:])
+		if c.df[a] > 0 && c.df[b] > 0 && !stopWords[a] && !stopWords[b] {
+			out = append(out, []string{a, b})
+		}
+	}
+	return out
 }

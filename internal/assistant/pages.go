@@ -46,6 +46,19 @@ func (c *corpus) pageScores(subject []string, sc *scorer) map[string]float64 {
 			want[t] = c.weight(sc.p, t)
 		}
 	}
+	// A word the site never uses counts as the words it is written from.
+	for _, t := range subject {
+		if c.df[t] > 0 {
+			continue
+		}
+		for _, g := range c.alternatives(t) {
+			for _, a := range g {
+				if _, ok := want[a]; !ok {
+					want[a] = synonymWeight * c.idf(a)
+				}
+			}
+		}
+	}
 	// The sections that hold a subject word, each once.
 	var secs []int
 	seen := map[int]bool{}

@@ -49,7 +49,7 @@ func (c *corpus) scorer(p part, subject []string, tutorial bool) *scorer {
 			continue
 		}
 		w := c.weight(p, t)
-		s.terms = append(s.terms, weighted{t: t, w: w, alts: c.related[t]})
+		s.terms = append(s.terms, weighted{t: t, w: w, alts: c.alternatives(t)})
 		s.weights[t] = w
 		s.total += w
 	}
@@ -433,7 +433,7 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 			continue
 		}
 		seen[t] = true
-		if c.df[t] == 0 && len(c.related[t]) == 0 {
+		if c.df[t] == 0 && len(c.alternatives(t)) == 0 {
 			// A word the site never uses (a typo, a name of the reader's own) holds no
 			// section: it would only lower every section's share. It still lowers the
 			// answer's confidence, in the scorer.
@@ -446,7 +446,7 @@ func (c *corpus) candidates(subject []string, sc *scorer) []candidate {
 			held[i] += w
 			got[i] = true
 		}
-		for _, group := range c.related[t] {
+		for _, group := range c.alternatives(t) {
 			for _, i := range c.holdAll(group) {
 				if !got[i] {
 					got[i] = true

@@ -326,3 +326,34 @@ func TestAnErrorIsAnsweredFromWhatItMeans(t *testing.T) {
 		t.Errorf("the answer does not open with what the error means:\n%s", got)
 	}
 }
+
+// compoundSite writes "big map" in two words; a reader writes "BigMap".
+const compoundSite = `-- site/site.yaml --
+title: Compound Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - storage
+  - values
+-- site/docs/storage.md --
+---
+title: Storage
+---
+## Big maps
+
+A big map loads only the entries a call reads, so it can hold millions of them.
+-- site/docs/values.md --
+---
+title: Values
+---
+## Limits
+
+A call can read any value the contract holds, within its limits.
+`
+
+func TestAWordWrittenInOneIsFoundInTwo(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, compoundSite))
+	if q, got := "Why can a BigMap hold so many values?", c.Retrieve("Why can a BigMap hold so many values?"); len(got) == 0 || got[0] != "/storage" {
+		t.Errorf("Retrieve(%q) = %v, want /storage first", q, got)
+	}
+}
