@@ -127,3 +127,11 @@ func TestWhatTheReaderSaysAroundAQuestionIsItsContext(t *testing.T) {
 		t.Errorf("parts = %+v, want the identifier in the subject", parts)
 	}
 }
+
+func TestASentenceThatPointsElsewhereIsAPoorAnswer(t *testing.T) {
+	pointer := newSentence("For how bakers use this stake, see Bakers.", stemWord)
+	answer := newSentence("Stake from your wallet with its Stake button.", stemWord)
+	if quality(&pointer) >= quality(&answer) {
+		t.Errorf("quality(%q) = %v, not below quality(%q) = %v", pointer.text, quality(&pointer), answer.text, quality(&answer))
+	}
+}

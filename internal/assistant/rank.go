@@ -222,6 +222,9 @@ func quality(st *sentence) float64 {
 			break
 		}
 	}
+	if strings.HasPrefix(st.text, "See ") || strings.Contains(st.text, ", see ") && len(st.lower) < 15 {
+		q *= 0.5 // it points to another page rather than saying anything: "For X, see Y."
+	}
 	switch {
 	case strings.HasSuffix(st.text, ":"):
 		q *= 0.75
