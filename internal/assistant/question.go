@@ -51,7 +51,7 @@ var costUnits = stems("tez mutez ꜩ xtz")
 // askWords are, by kind, the words that shape a question without saying what it is about; they
 // stay out of its search query and subject.
 var askWords = map[kind]map[string]bool{
-	kindQuantity:   setOf("long much many often take takes taken need needed required require minimum maximum least"),
+	kindQuantity:   setOf("long much many often take takes taken need needed required require least"),
 	kindDifference: setOf("difference differences between different differ differs compare comparison versus vs"),
 	kindGeneral:    setOf("work works happen happens happened"),
 	kindDefinition: setOf("work works happen happens happened used"),

@@ -19,6 +19,8 @@ func TestSplitQuestion(t *testing.T) {
 		{"Create a contract, deploy the contract, call its entrypoint", []string{"Create contract", "deploy contract", "call entrypoint"}},
 		{"bakers? nodes? rollups? tokens? wallets?", []string{"bakers", "nodes", "rollups", "tokens wallets"}},
 		{"How long does unstaking take?", []string{"unstaking"}},
+		// A minimum is what is asked about: "the minimum stake" is a thing of its own.
+		{"What is the minimum stake to bake?", []string{"minimum stake bake"}},
 		{"how?", []string{"how"}},
 		// A list of names is one thing asked, not one part a name.
 		{"Which signature scheme do tz1, tz2, tz3 and tz4 addresses use?", []string{"signature scheme tz1 tz2 tz3 tz4 addresses use"}},
