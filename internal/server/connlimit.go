@@ -111,6 +111,10 @@ type countedConn struct {
 	once     sync.Once
 	release  func()
 	gathered *[]byte // the answer being gathered, nil when writes go straight out
+	// splice is the header set to splice into the answer being gathered, until its first write;
+	// spliced and spliceFailed tell whether that write started as expected.
+	splice                *wireHeader
+	spliced, spliceFailed bool
 
 	l   *limitListener
 	key string

@@ -138,6 +138,7 @@ func (s *siteFiles) linkFiles(fresh map[string]bool) {
 		s.adminShell = f.identity()
 		delete(s.files, output.AdminShellURL)
 	}
+	lines := make(wireLines) // the header lines the files' answers share, held once
 	for u, f := range s.files {
 		if fresh != nil && !fresh[u] {
 			continue
@@ -145,10 +146,10 @@ func (s *siteFiles) linkFiles(fresh map[string]bool) {
 		if u == output.DiagramFrameURL {
 			f.csp = output.DiagramFrameCSP
 		}
-		f.headers = fileHeaders(f, http.StatusOK, s.csp, false, "")
+		f.headers = fileHeaders(f, http.StatusOK, s.csp, false, "", lines)
 	}
 	s.notFound = s.files["/"+output.NotFoundFile]
-	s.notFoundHeaders = fileHeaders(s.notFound, http.StatusNotFound, s.csp, false, "")
+	s.notFoundHeaders = fileHeaders(s.notFound, http.StatusNotFound, s.csp, false, "", lines)
 	s.pages = make(map[string]*page, len(s.routeList))
 	for _, r := range s.routeList {
 		pg := &page{html: s.files["/"+output.PageFile(r)]}
@@ -159,8 +160,8 @@ func (s *siteFiles) linkFiles(fresh map[string]bool) {
 		u := "/" + output.MarkdownFile(r)
 		if md := s.files[u]; md != nil {
 			pg.markdown = md
-			pg.htmlHeaders = fileHeaders(pg.html, http.StatusOK, s.csp, true, "<"+u+`>; rel="alternate"; type="text/markdown"`)
-			pg.markdownHeaders = fileHeaders(md, http.StatusOK, s.csp, true, "")
+			pg.htmlHeaders = fileHeaders(pg.html, http.StatusOK, s.csp, true, "<"+u+`>; rel="alternate"; type="text/markdown"`, lines)
+			pg.markdownHeaders = fileHeaders(md, http.StatusOK, s.csp, true, "", lines)
 		}
 		s.pages[r] = pg
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"sync"
@@ -22,6 +23,9 @@ const (
 	// gatherRoom is what the gathered bytes hold besides the body: the status line and headers.
 	gatherRoom = 4 << 10
 )
+
+// errSpliceFailed stands for the write of an answer that could not be spliced.
+var errSpliceFailed = errors.New("answer not spliced: net/http wrote an unexpected header")
 
 // gatherBuffers hold answers being gathered; one is taken per answer, never per connection, so
 // idle keep-alive connections hold none.
@@ -46,7 +50,7 @@ func connContext(ctx context.Context, c net.Conn) context.Context {
 // answer when the request came over HTTP/1 on a connection of the site's listener and the body's
 // size is between minGathered and maxGathered; as w.Write does otherwise.
 func writeBody(w http.ResponseWriter, r *http.Request, body []byte) {
-	flusher, ok := w.(http.Flusher)
+	_, ok := w.(http.Flusher)
 	if !ok || r.ProtoMajor != 1 || len(body) < minGathered || len(body) > maxGathered {
 		_, _ = w.Write(body)
 		return
@@ -56,10 +60,17 @@ func writeBody(w http.ResponseWriter, r *http.Request, body []byte) {
 		_, _ = w.Write(body)
 		return
 	}
+	c.gather(w, body, nil)
+}
+
+// gather writes body, after the header, as one write of the whole answer. With wh, net/http was
+// given wh's reduced set, and the answer's header lines are spliced in (splice.go).
+func (c *countedConn) gather(w http.ResponseWriter, body []byte, wh *wireHeader) {
 	c.startGathering()
+	c.splice = wh
 	defer c.sendGathered() // also when a write panics: the connection never stays gathering
 	_, _ = w.Write(body)
-	flusher.Flush() // net/http's buffers pass the whole answer to the connection
+	w.(http.Flusher).Flush() // net/http's buffers pass the whole answer to the connection
 }
 
 // startGathering makes the connection's writes collect in a buffer until sendGathered. Only the
@@ -72,13 +83,28 @@ func (c *countedConn) startGathering() {
 // sendGathered writes what was gathered in one write. When that fails, part of an answer may
 // have left, so the connection can carry no other: it is closed, as net/http closes a connection
 // whose write failed.
+//
+// An answer to be spliced that did not start as net/http's checked format makes it start is not
+// sent at all: what net/http wrote lacks the headers. The connection is closed, as after a failed
+// write, and no later answer is spliced.
 func (c *countedConn) sendGathered() {
 	b := c.gathered
 	if b == nil {
 		return
 	}
 	c.gathered = nil
-	_, err := c.Conn.Write(*b)
+	var err error
+	if c.splice != nil || c.spliceFailed {
+		c.splice, c.spliceFailed = nil, false
+		spliceBroken.Store(true)
+		err = errSpliceFailed
+	} else {
+		_, err = c.Conn.Write(*b)
+	}
+	if c.spliced {
+		c.spliced = false
+		splicedAnswers.Add(1)
+	}
 	if cap(*b) <= maxGathered+gatherRoom {
 		*b = (*b)[:0]
 		gatherBuffers.Put(b)
@@ -91,6 +117,15 @@ func (c *countedConn) sendGathered() {
 // Write writes p to the connection, or adds it to the answer being gathered.
 func (c *countedConn) Write(p []byte) (int, error) {
 	if c.gathered != nil {
+		if wh := c.splice; wh != nil { // the first write holds net/http's status line and header
+			c.splice = nil
+			spliced, ok := wh.splice(*c.gathered, p)
+			c.spliced, c.spliceFailed = ok, !ok
+			*c.gathered = spliced
+			if ok {
+				return len(p), nil
+			}
+		}
 		*c.gathered = append(*c.gathered, p...)
 		return len(p), nil
 	}

@@ -34,17 +34,9 @@ func TestStaticResponsesKeepTheirHeaders(t *testing.T) {
 	if err := s.Reload(); err != nil {
 		t.Fatal(err)
 	}
-	pageETag := get(t, s, "/architecture/bakers").Header.Get("ETag")
-	paths := []string{"/", "/index.html", "/overview/", "/overview", "/overview/index.html", "/architecture",
-		"/architecture/", "/architecture/bakers", "/architecture/bakers.html", "/architecture/bakers.md",
-		"/assets/entry-client-AbCdEf12.js", "/img/logo.svg", "/nope", "/nope/", "/assets/",
-		output.DiagramFrameURL, "/overview?x=1", "/a//b", "/./overview", "/healthz", "/api/nope"}
-	headers := [][]string{nil, {"Accept-Encoding", "gzip"}, {"Accept-Encoding", "gzip, deflate, br"},
-		{"Accept-Encoding", "br;q=0, gzip"}, {"Accept-Encoding", "*"}, {"Accept-Encoding", "gzip;q=0"},
-		{"Accept", "text/markdown"}, {"Accept", "text/html, text/markdown;q=0.5", "Accept-Encoding", "br"},
-		{"If-None-Match", pageETag}, {"If-None-Match", "*"}, {"If-None-Match", `W/` + pageETag + `, "x"`}}
 	var out strings.Builder
-	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+	methods, paths, headers := staticVariants(t, s)
+	for _, method := range methods {
 		for _, p := range paths {
 			for _, h := range headers {
 				req := httptest.NewRequest(method, p, nil)
@@ -85,4 +77,20 @@ func TestStaticResponsesKeepTheirHeaders(t *testing.T) {
 		}
 		t.Fatalf("%d lines, %s has %d", len(gl), golden, len(wl))
 	}
+}
+
+// staticVariants are the requests TestStaticResponsesKeepTheirHeaders makes of s: every method
+// for every path with every set of request headers (name, value, name, value…).
+func staticVariants(t *testing.T, s http.Handler) (methods, paths []string, headers [][]string) {
+	t.Helper()
+	pageETag := get(t, s, "/architecture/bakers").Header.Get("ETag")
+	paths = []string{"/", "/index.html", "/overview/", "/overview", "/overview/index.html", "/architecture",
+		"/architecture/", "/architecture/bakers", "/architecture/bakers.html", "/architecture/bakers.md",
+		"/assets/entry-client-AbCdEf12.js", "/img/logo.svg", "/nope", "/nope/", "/assets/",
+		output.DiagramFrameURL, "/overview?x=1", "/a//b", "/./overview", "/healthz", "/api/nope"}
+	headers = [][]string{nil, {"Accept-Encoding", "gzip"}, {"Accept-Encoding", "gzip, deflate, br"},
+		{"Accept-Encoding", "br;q=0, gzip"}, {"Accept-Encoding", "*"}, {"Accept-Encoding", "gzip;q=0"},
+		{"Accept", "text/markdown"}, {"Accept", "text/html, text/markdown;q=0.5", "Accept-Encoding", "br"},
+		{"If-None-Match", pageETag}, {"If-None-Match", "*"}, {"If-None-Match", `W/` + pageETag + `, "x"`}}
+	return []string{http.MethodGet, http.MethodHead, http.MethodPost}, paths, headers
 }

@@ -68,12 +68,16 @@ var (
 type responseHeaders struct {
 	notModified [encodings]headerSet
 	full        [encodings]headerSet
+	// wire is the full set's header lines in the form net/http writes them, for the answers
+	// that leave in one write (splice.go); nil where none does (other statuses, sizes).
+	wire [encodings]*wireHeader
 }
 
 // fileHeaders works out the header sets of f answered with status (200, or 404 for the not-found
 // page) under the site's csp. varyAccept and link are those of a page that also has a Markdown
-// version (the Vary: Accept it answers with, and the Link header naming its Markdown).
-func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link string) responseHeaders {
+// version (the Vary: Accept it answers with, and the Link header naming its Markdown). lines
+// holds the header lines already made, which the wire forms share.
+func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link string, lines wireLines) responseHeaders {
 	csp := siteCSP
 	if f.csp != "" {
 		csp = f.csp
@@ -127,6 +131,9 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 			set = append(set, header{"Content-Encoding", gzipValue})
 		}
 		rh.full[enc] = headerSet{base, set}
+		if status == http.StatusOK && f.body(enc) != nil && length >= minGathered && length <= maxGathered {
+			rh.wire[enc] = lines.wire(rh.full[enc], length)
+		}
 	}
 	return rh
 }

@@ -250,6 +250,14 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHead
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	if wh := rh.wire[enc]; wh != nil && len(h) == 0 { // nothing else to say, such as Connection: close
+		if c := splicingConn(w, r); c != nil {
+			wh.reduced(h)
+			w.WriteHeader(status)
+			c.gather(w, f.body(enc), wh)
+			return
+		}
+	}
 	rh.full[enc].apply(h)
 	w.WriteHeader(status)
 	switch {
