@@ -50,6 +50,7 @@ type section struct {
 	series            []string // a tutorial's: stems of the title of its series (its first page)
 	own               []string // stems of its own heading (the page title for the intro)
 	last              []string // the words of its own heading, lower-case
+	audience          []string // stems of whom its own heading addresses ("For bakers: …"), if any
 	sentences         []sentence
 	code              []codeBlock
 	// blocks are the section's blocks as the corpus holds them: answers quote them whole.
@@ -114,6 +115,7 @@ func newCorpus(secs []output.AnswerSection) *corpus {
 		}
 		s.heading = terms(heading)
 		s.page, s.own, s.last = terms(page), terms(own), words(own)
+		s.audience = audience(own)
 		c.sections[url] = s
 		c.pages[as.Route] = append(c.pages[as.Route], s)
 		c.order = append(c.order, s)
@@ -220,6 +222,27 @@ var numberWords = setOf("one two three four five six seven eight nine ten eleven
 // word.
 func isNumber(w string) bool {
 	return w != "" && w[0] >= '0' && w[0] <= '9' && !strings.ContainsAny(w, "abcdefghijklmnopqrstuvwxyz") || numberWords[w]
+}
+
+// maxAudienceWords is the longest audience a heading names before its colon ("For bakers:",
+// "For smart contract developers:").
+const maxAudienceWords = 4
+
+// audience is the stems of whom a heading addresses when it opens with "For" and names them before
+// a colon ("For bakers: accepting stake from others"), or is only that ("For bakers"); nil for
+// any other heading. Such a section narrows its page's subject to those readers.
+func audience(heading string) []string {
+	rest, ok := strings.CutPrefix(heading, "For ")
+	if !ok {
+		return nil
+	}
+	if who, _, found := strings.Cut(rest, ":"); found {
+		rest = who
+	}
+	if n := len(strings.Fields(rest)); n == 0 || n > maxAudienceWords {
+		return nil
+	}
+	return terms(rest)
 }
 
 // kindOfPage classes a route: tutorials live under /tutorials/, overviews are the one-segment

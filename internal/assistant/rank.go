@@ -161,6 +161,9 @@ func (s *scorer) sentence(sec *section, i int) float64 {
 	if s.opposes(st.terms) || s.opposes(sec.own) {
 		shape *= 0.7 // "unstake" answers "how do I stake" poorly
 	}
+	if s.elsewhere(sec.audience) {
+		shape *= audienceFactor // "For bakers: …" answers a question that names no baker poorly
+	}
 	return score * shape * quality(st) * s.pageFactor(sec)
 }
 
@@ -340,6 +343,19 @@ func (s *scorer) opposes(ts []string) bool {
 		}
 	}
 	return false
+}
+
+// audienceFactor weighs a section addressed to readers the question does not name.
+const audienceFactor = 0.6
+
+// elsewhere reports whether a section's audience is named and none of it is in the question.
+func (s *scorer) elsewhere(audience []string) bool {
+	for _, t := range audience {
+		if s.weights[t] > 0 {
+			return false
+		}
+	}
+	return len(audience) > 0
 }
 
 // settles reports whether a sentence says what can, must or cannot be: the kind of sentence that

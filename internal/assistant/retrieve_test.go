@@ -357,3 +357,40 @@ func TestAWordWrittenInOneIsFoundInTwo(t *testing.T) {
 		t.Errorf("Retrieve(%q) = %v, want /storage first", q, got)
 	}
 }
+
+// audienceSite has a general how-to section and a section addressed to bakers that shares more
+// of a question's words.
+const audienceSite = `-- site/site.yaml --
+title: Audience Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - staking
+-- site/docs/staking.md --
+---
+title: Staking
+---
+## Staking from your account
+
+Press the Stake button in your wallet, or run:
+
+` + "```bash\noctez-client stake 100 for alice\n```" + `
+
+### For bakers: accepting stake from others
+
+To accept stake your tez from stakers, set your staking parameters; stake tez limits apply:
+
+` + "```bash\noctez-client set delegate parameters for baker --limit-of-staking-over-baking 5\n```" + `
+`
+
+func TestASectionForOtherReadersDoesNotAnswerAGeneralQuestion(t *testing.T) {
+	d := siteDocs(t, audienceSite)
+	_, s := runEngine(t, NewExtractive(), d, "How do I stake my tez?")
+	if got := s.Answer(); !strings.Contains(got, "(/staking#staking-from-your-account)") {
+		t.Errorf("a general how-to is answered from the section for bakers:\n%s", got)
+	}
+	_, s = runEngine(t, NewExtractive(), d, "As a baker, how do I accept stake from others?")
+	if got := s.Answer(); !strings.Contains(got, "--limit-of-staking-over-baking") {
+		t.Errorf("a baker's question is not answered from the section for bakers:\n%s", got)
+	}
+}
