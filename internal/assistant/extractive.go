@@ -162,6 +162,10 @@ type answerRoom struct{ sentences, chars int }
 // best sentence to the direct answer.
 const secondShare = 0.85
 
+// closestScored is how many sections of a ranking that is not confident have their leading block
+// chosen: those a low-confidence answer may show (one a page) are among them.
+const closestScored = 12
+
 // minPartChars is the least room a part's direct answer gets in a question of many parts.
 const minPartChars = 200
 
@@ -213,6 +217,14 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 		}
 	}
 	if len(a.ranked) == 0 || a.ranked[0].score < minAnswerScore {
+		// Not confident: the closest sections are shown, each led by the block of it that
+		// answers best as a whole.
+		sc := c.scorer(p, p.subject, tutorial)
+		for i := range a.ranked[:min(len(a.ranked), closestScored)] {
+			if r := &a.ranked[i]; r.best >= 0 {
+				_, r.best = sc.leadingBlock(a.ranked[i:i+1], 0)
+			}
+		}
 		return a
 	}
 	referenceFirst(a.ranked, c.scorer(p, p.subject, tutorial))
@@ -232,7 +244,19 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 		}
 	}
 	a.sentences = a.main.chosen(room.sentences, room.chars)
-	a.lead = leadBlocks(a.main.sec, a.main.best, a.sentences, p.kind)
+	lead := a.main.best
+	if p.kind != kindDifference {
+		at, sent := c.scorer(p, p.subject, tutorial).leadingBlock(a.ranked, 0)
+		if at != 0 {
+			a.main = &a.ranked[at]
+			a.sentences = a.main.chosen(room.sentences, room.chars)
+		}
+		if sent != a.main.best {
+			a.sentences = nil
+		}
+		lead = sent
+	}
+	a.lead = leadBlocks(a.main.sec, lead, a.sentences, p.kind)
 	if wantsCode(p) {
 		sc := c.scorer(p, p.subject, tutorial)
 		for i := range a.ranked {
@@ -424,7 +448,7 @@ func (c *corpus) errorFirst(a *partAnswer, text string) {
 		top.scores = slices.Clone(top.scores)
 		top.scores[0] = max(top.scores[0], top.scores[top.best])
 	}
-	top.best = 0
+	top.best, top.pinned = 0, true
 	if len(a.ranked) > 0 {
 		top.score = max(top.score, a.ranked[0].score)
 	}

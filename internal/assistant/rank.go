@@ -261,6 +261,9 @@ type ranked struct {
 	score  float64
 	scores []float64
 	best   int // index of its best sentence
+	// pinned says the answer opens at best whatever block answers better: the section named
+	// after the error the question holds opens with what the error means.
+	pinned bool
 }
 
 // rank scores every candidate section for the part, best first, each sentence's score times

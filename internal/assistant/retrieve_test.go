@@ -394,3 +394,35 @@ func TestASectionForOtherReadersDoesNotAnswerAGeneralQuestion(t *testing.T) {
 		t.Errorf("a baker's question is not answered from the section for bakers:\n%s", got)
 	}
 }
+
+// blockSite has a section whose best sentence shares more of a question's words than any other,
+// while a list of the section holds them spread over its items, with the value asked for.
+const blockSite = `-- site/site.yaml --
+title: Block Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - fees
+-- site/docs/fees.md --
+---
+title: Fees
+---
+## Operation fees
+
+Every operation pays a fee to the baker that includes it in a block.
+
+The minimal fee is the sum of three parts:
+
+- a fixed part of 100 mutez for each operation;
+- 100 nanotez for each unit of gas the operation consumes;
+- 1,000 nanotez for each byte of the operation.
+
+Wallets show the fee before you sign.
+`
+
+func TestTheBlockThatAnswersAsAWholeLeads(t *testing.T) {
+	_, s := runEngine(t, NewExtractive(), siteDocs(t, blockSite), "How is the minimal fee of an operation computed from gas and bytes?")
+	if got := s.Answer(); !strings.Contains(got, "(/fees#operation-fees)**\n\nThe minimal fee is the sum of three parts:\n\n- a fixed part") {
+		t.Errorf("the list that answers does not lead:\n%s", got)
+	}
+}
