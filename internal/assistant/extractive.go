@@ -220,11 +220,19 @@ func (c *corpus) answer(p part, tutorial bool, room answerRoom) partAnswer {
 		// Not confident: the closest sections are shown, each led by the block of it that
 		// answers best as a whole.
 		sc := c.scorer(p, p.subject, tutorial)
+		lead := make([]ranked, 0, closestScored)
 		for i := range a.ranked[:min(len(a.ranked), closestScored)] {
-			if r := &a.ranked[i]; r.best >= 0 {
-				_, r.best = sc.leadingBlock(a.ranked[i:i+1], 0)
+			r := a.ranked[i]
+			if r.best >= 0 {
+				at, sent := sc.leadingBlock(a.ranked, i)
+				if at != i {
+					r.sec, r.scores = a.ranked[at].sec, a.ranked[at].scores
+				}
+				r.best = sent
 			}
+			lead = append(lead, r)
 		}
+		copy(a.ranked, lead)
 		return a
 	}
 	referenceFirst(a.ranked, c.scorer(p, p.subject, tutorial))

@@ -426,3 +426,47 @@ func TestTheBlockThatAnswersAsAWholeLeads(t *testing.T) {
 		t.Errorf("the list that answers does not lead:\n%s", got)
 	}
 }
+
+// pageSectionsSite has a page whose first section shares a question's words in one sentence,
+// while a later section holds them all in a list, with the answer.
+const pageSectionsSite = `-- site/site.yaml --
+title: Section Docs
+url: https://docs.example.org
+-- site/sidebars.yaml --
+documentation:
+  - rollups
+-- site/docs/rollups.md --
+---
+title: Smart rollups
+---
+## Overview
+
+A refutation game settles a dispute between two rollup operators.
+
+## Disputes
+
+Disputes are settled on layer 1:
+
+- each operator locks 10,000 tez on the commitments it posts;
+- another operator who disagrees starts a refutation game, which lasts two weeks at most;
+- the loser forfeits what it locked: half is burned and half goes to the winner.
+`
+
+func TestALaterSectionOfThePageLeadsWhenItAnswersAsAWhole(t *testing.T) {
+	c := NewCorpus(buildtest.Answers(t, pageSectionsSite)).get()
+	p := parseQuestion("What does the loser of a refutation game forfeit, and to whom?")[0]
+	sc := c.scorer(p, p.subject, false)
+	overview, disputes := c.sections["/rollups#overview"], c.sections["/rollups#disputes"]
+	// The ranking put the overview first, on its one sentence; the list of the section after
+	// it holds the subject as a whole.
+	rs := []ranked{{sec: overview, best: 0, score: 1}, {sec: disputes, best: 0, score: 0.8}}
+	at, sent := sc.leadingBlock(rs, 0)
+	if at != 1 || disputes.sentences[sent].block != 1 {
+		t.Errorf("leadingBlock = section %d, sentence %d; want the list of the second section", at, sent)
+	}
+	// In a lower-ranked section, it does not lead.
+	rs[1].score = 0.3
+	if at, _ := sc.leadingBlock(rs, 0); at != 0 {
+		t.Errorf("a section ranked far below leads")
+	}
+}
