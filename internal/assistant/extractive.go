@@ -11,8 +11,9 @@ import (
 // Extractive answers from the documentation alone. It works out what the question asks (a
 // quantity, steps, a definition, a difference, a name) and about what, ranks the pages of the
 // answer corpus that hold its words, then the sentences and code blocks of their sections by how
-// well they answer that, and quotes the blocks of the best section whole, with a link to it. It writes
-// no text of its own beyond a label saying so and the line that says when it is not confident.
+// well they answer that, and quotes whole the block that answers best as a whole (of the best
+// section, or of another section of its page), with a link to it. It writes no text of its own
+// beyond a label saying so and the line that says when it is not confident.
 type Extractive struct{}
 
 // NewExtractive returns the built-in engine, used when no model server is configured.
