@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"tzdocs/internal/output"
 )
 
 // mineAssociations learns from the site's own text which words name the same thing, so that a
@@ -20,6 +23,17 @@ func (c *corpus) mineAssociations() {
 				c.named[w] = s
 			}
 		}
+	}
+	c.messages = nil
+	for _, s := range c.order {
+		paragraphs(s.blocks, func(text string) {
+			for _, m := range errorMessages(text) {
+				sec, parts := c.namedIdentifier(m[0]), messageParts(m[1])
+				if sec != nil && parts != nil {
+					c.messages = append(c.messages, errorMessage{parts: parts, sec: sec})
+				}
+			}
+		})
 	}
 	seen := map[string]bool{}
 	for _, s := range c.order {
@@ -110,22 +124,114 @@ func isIdentifier(w string) bool { return strings.Contains(w, "_") && len(w) > 4
 // ("proto.012-Psithaca.gas_exhausted.block") is looked up without it.
 func (c *corpus) namedBy(text string) *section {
 	for _, w := range words(text) {
-		if !isIdentifier(w) {
-			continue
+		if s := c.namedIdentifier(w); s != nil {
+			return s
 		}
-		for cand := w; cand != ""; {
-			if s := c.named[cand]; s != nil {
-				return s
-			}
-			i := strings.IndexAny(cand, ".-")
-			if i < 0 {
-				break
-			}
-			cand = cand[i+1:]
+	}
+	// The message the error prints, as the site quotes it next to the identifier.
+	lower := strings.ToLower(text)
+	for _, m := range c.messages {
+		all := true
+		for _, p := range m.parts {
+			all = all && strings.Contains(lower, p)
+		}
+		if all {
+			return m.sec
 		}
 	}
 	return nil
 }
+
+// namedIdentifier returns the section whose heading names the identifier w, nil when none does
+// or w is no identifier. An identifier with a prefix ("proto.012-Psithaca.gas_exhausted.block")
+// is also looked up without it.
+func (c *corpus) namedIdentifier(w string) *section {
+	if !isIdentifier(w) {
+		return nil
+	}
+	for cand := strings.ToLower(w); cand != ""; {
+		if s := c.named[cand]; s != nil {
+			return s
+		}
+		i := strings.IndexAny(cand, ".-")
+		if i < 0 {
+			break
+		}
+		cand = cand[i+1:]
+	}
+	return nil
+}
+
+// errorMessage is the message an error prints, in lower-case parts between the values it
+// fills in, and the section named after the error.
+type errorMessage struct {
+	parts []string
+	sec   *section
+}
+
+// errorMessages finds an identifier in code followed by the message it prints in quotes, as the
+// site writes them: "`implicit.empty_implicit_contract` ("Empty implicit contract")". It returns
+// pairs of identifier and message.
+func errorMessages(text string) [][2]string {
+	var out [][2]string
+	for off := 0; ; {
+		i := strings.Index(text[off:], "` (")
+		if i < 0 {
+			return out
+		}
+		i += off
+		off = i + len("` (")
+		open := strings.LastIndexByte(text[:i], '`')
+		if open < 0 {
+			continue
+		}
+		id, after := text[open+1:i], text[off:]
+		q, size := utf8.DecodeRuneInString(after)
+		closing := map[rune]rune{'"': '"', '“': '”'}[q]
+		if closing == 0 {
+			continue
+		}
+		end := strings.IndexRune(after[size:], closing)
+		if end >= 0 && strings.HasPrefix(after[size+end:], string(closing)+")") {
+			out = append(out, [2]string{id, after[size : size+end]})
+		}
+	}
+}
+
+// paragraphs calls f with the inline Markdown of every paragraph of blocks, in lists and asides
+// too.
+func paragraphs(blocks []output.AnswerBlock, f func(string)) {
+	for i := range blocks {
+		b := &blocks[i]
+		if b.Type == output.BlockParagraph {
+			f(b.Text)
+		}
+		for _, item := range b.Items {
+			paragraphs(item, f)
+		}
+		paragraphs(b.Blocks, f)
+	}
+}
+
+// messageParts splits a message at its elided values ("Contract KT1… does not exist") into the
+// lower-case parts a pasted message holds; nil when they are too short to tell it from prose.
+func messageParts(msg string) []string {
+	var parts []string
+	n := 0
+	for _, p := range strings.FieldsFunc(msg, func(r rune) bool { return r == '…' }) {
+		if p = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(p, "..."))); p != "" {
+			parts = append(parts, p)
+			n += len(strings.Fields(p))
+		}
+	}
+	if n < minMessageWords {
+		return nil
+	}
+	return parts
+}
+
+// minMessageWords is the fewest words of a message that is looked for in a question.
+const minMessageWords = 3
 
 // alternatives are the groups of stems the site uses for t: the words an acronym stands for and,
 // for a word the site never uses, the two words of the site it is written from ("bigmap" for

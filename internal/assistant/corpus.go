@@ -27,6 +27,9 @@ type corpus struct {
 	// named maps an identifier a heading names ("counter_in_the_past") to its section: the page
 	// that explains an error or a constant.
 	named map[string]*section
+	// messages are the messages errors print, as the site quotes them, with the section named
+	// after each error.
+	messages []errorMessage
 	// index is the site's keyword ranking over the corpus's sections (see sectionRecords).
 	index *search.Index
 }

@@ -27,6 +27,24 @@ func TestAcronymsAreLearnedFromTheSitesText(t *testing.T) {
 	}
 }
 
+func TestErrorMessagesAreLearnedFromTheSitesText(t *testing.T) {
+	for text, want := range map[string][][2]string{
+		"`implicit.empty_implicit_contract` (\"Empty implicit contract\") means no balance.": {{"implicit.empty_implicit_contract", "Empty implicit contract"}},
+		"`contract.non_existing_contract` (“Contract KT1… does not exist”) means that.":      {{"contract.non_existing_contract", "Contract KT1… does not exist"}},
+		"Run `octez-client` (the client) first.":                                             nil,
+	} {
+		if got := errorMessages(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("errorMessages(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := messageParts("Contract KT1… does not exist"); !reflect.DeepEqual(got, []string{"contract kt1", "does not exist"}) {
+		t.Errorf("messageParts = %q", got)
+	}
+	if got := messageParts("Not found"); got != nil {
+		t.Errorf("messageParts keeps a message too short to tell from prose: %q", got)
+	}
+}
+
 func TestRetrievalFindsThePageThatAnswers(t *testing.T) {
 	c := NewCorpus(buildtest.Answers(t, retrievalSite))
 	for q, want := range map[string]string{
@@ -65,6 +83,12 @@ func TestTheQuestionsKindChoosesTheLeadingBlock(t *testing.T) {
 	got = ask("Sending two transfers fails with proto.021-PsQuebec.counter_in_the_past, how do I fix my wallet?")
 	if !strings.HasPrefix(got, "The operation's counter is lower than the account's next counter") || !strings.Contains(got, "(/errors#counter_in_the_past)") {
 		t.Errorf("an error message does not lead with the section that names the error:\n%s", got)
+	}
+	// A pasted error message the site quotes next to its identifier: the section named after
+	// that error, not the one that shares the message's words.
+	got = ask("When trying the sample I get: Error while applying operation: Empty implicit contract (tz1abc)")
+	if !strings.HasPrefix(got, "implicit.empty_implicit_contract (\"Empty implicit contract\") means") && !strings.HasPrefix(got, "`implicit.empty_implicit_contract`") {
+		t.Errorf("a pasted error message does not lead with the section named after its error:\n%s", got)
 	}
 	// How do I: the command, as written, with the sentence that leads into it.
 	got = ask("How do I read the cycle length of my network?")
