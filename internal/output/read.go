@@ -14,6 +14,8 @@ import (
 
 // Site is a built site read back from its folder.
 type Site struct {
+	// Dir is the folder the site was read from, symlinks resolved (Load sets it).
+	Dir      string
 	Manifest Manifest
 	Data     SiteData
 	CSP      CSPSources
@@ -50,6 +52,7 @@ func Load(dir string) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.Dir = dir
 	records, err := LoadRecords(dir)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,7 @@ type file struct {
 	immutable   bool            // content-hashed name: cache for a year
 	csp         string          // a content security policy of its own, instead of the site's
 	headers     responseHeaders // its header sets when served under its own path
+	disk        *diskForms      // where its forms are read from on each request, nil when held in memory
 }
 
 // siteFiles is a built site loaded from its folder: files by URL path and canonical page routes.
@@ -82,7 +83,13 @@ func loadSite(dir string) (*siteFiles, error) {
 			continue
 		}
 		sf := newFile(urlPath, f)
-		sf.pack(urlPath) // here only: Patch (tzdocs dev) keeps its files as they are, for speed
+		// Here only: Patch (tzdocs dev) keeps its files as they are, for speed, and in memory.
+		if keepOnDisk(urlPath, sf) && f.Data != nil {
+			sf.gz, sf.data = f.Gzip, f.Data // as loaded: newFile may have let the gzip form hold the text
+			sf.leaveOnDisk(filepath.Join(built.Dir, filepath.FromSlash(strings.TrimPrefix(urlPath, "/"))))
+		} else {
+			sf.pack(urlPath)
+		}
 		s.files[urlPath] = sf
 	}
 	s.linkFiles(nil)

@@ -97,15 +97,14 @@ func fileHeaders(f *file, status int, siteCSP string, varyAccept bool, link stri
 		base = append(base, header{"Cache-Control", noStoreValue})
 	}
 	var rh responseHeaders
-	compressed := f.br != nil || f.gz != nil
+	compressed := f.has(encBrotli) || f.has(encGzip)
 	for enc := range encodings {
 		length := f.size
 		if enc != encIdentity {
-			body := f.body(enc)
-			if body == nil {
+			if !f.has(enc) {
 				continue
 			}
-			length = len(body)
+			length = f.length(enc)
 		}
 		var tagged []header
 		if status == http.StatusOK {
@@ -150,16 +149,37 @@ func (f *file) body(enc int) []byte {
 	return f.data
 }
 
+// has reports whether f has the form enc: the identity always, a compressed form when the build
+// wrote its sidecar.
+func (f *file) has(enc int) bool {
+	if f.disk != nil {
+		return f.disk.sizes[enc] >= 0
+	}
+	return enc == encIdentity || f.body(enc) != nil
+}
+
+// length is the length of f's form enc, which it has.
+func (f *file) length(enc int) int {
+	switch {
+	case f.disk != nil:
+		return f.disk.sizes[enc]
+	case enc == encIdentity:
+		return f.size
+	}
+	return len(f.body(enc))
+}
+
 // encoding picks the best form of f that an Accept-Encoding header allows: brotli, then gzip,
 // else the file as it is.
 func (f *file) encoding(acceptEncoding string) int {
-	if f.br == nil && f.gz == nil || acceptEncoding == "" {
+	br, gz := f.has(encBrotli), f.has(encGzip)
+	if !br && !gz || acceptEncoding == "" {
 		return encIdentity
 	}
 	switch enc := acceptEncoding; {
-	case f.br != nil && accepts(enc, "br"):
+	case br && accepts(enc, "br"):
 		return encBrotli
-	case f.gz != nil && accepts(enc, "gzip"):
+	case gz && accepts(enc, "gzip"):
 		return encGzip
 	}
 	return encIdentity

@@ -83,10 +83,15 @@ func writeIdentity(w http.ResponseWriter, f *file) error {
 	return err
 }
 
-// identity is f's text, decompressed when f holds only its gzip form.
+// identity is f's text, decompressed when f holds only its gzip form, read when f is on disk
+// (nil when it cannot be read as loaded).
 func (f *file) identity() []byte {
 	if f.data != nil {
 		return f.data
+	}
+	if f.disk != nil {
+		b, _ := f.disk.read(encIdentity)
+		return b
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(f.compressedText()))
 	if err != nil {

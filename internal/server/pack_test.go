@@ -27,7 +27,7 @@ func TestLargeFilesWithoutSidecarsAreHeldPacked(t *testing.T) {
 		noise[i] = byte(rng.Uint32())
 	}
 	for name, data := range map[string][]byte{"downloads/big.json": []byte(records.String()), "downloads/small.json": []byte(`{"x":1}`),
-		"downloads/noise.txt": noise} {
+		"downloads/noise.json": noise} {
 		if err := os.MkdirAll(filepath.Join(dir, "downloads"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -45,8 +45,8 @@ func TestLargeFilesWithoutSidecarsAreHeldPacked(t *testing.T) {
 	if f := files["/downloads/small.json"]; f.data == nil || f.packed != nil {
 		t.Errorf("small.json was packed")
 	}
-	if f := files["/downloads/noise.txt"]; !bytes.Equal(f.data, noise) || f.packed != nil {
-		t.Errorf("noise.txt, which does not compress, was packed")
+	if f := files["/downloads/noise.json"]; !bytes.Equal(f.data, noise) || f.packed != nil {
+		t.Errorf("noise.json, which does not compress, was packed")
 	}
 	for i, enc := range []string{"", "gzip", "br, gzip", "identity", ""} { // the last reuses a pooled reader
 		res := get(t, s, "/downloads/big.json", "Accept-Encoding", enc)

@@ -198,18 +198,18 @@ func (s *Server) handleSite() http.Handler {
 			if pg := site.pages[canonical]; pg != nil {
 				// The page's Markdown, for agents that ask for it (and a link to it for the others).
 				if pg.markdown != nil && prefersMarkdown(r.Header.Get("Accept")) {
-					serveFile(w, r, pg.markdown, &pg.markdownHeaders, http.StatusOK)
+					serveFile(w, r, pg.markdown, &pg.markdownHeaders, http.StatusOK, s.opts.Logger)
 					return
 				}
-				serveFile(w, r, pg.html, &pg.htmlHeaders, http.StatusOK)
+				serveFile(w, r, pg.html, &pg.htmlHeaders, http.StatusOK, s.opts.Logger)
 				return
 			}
 		}
 		if f, ok := site.files[p]; ok && !strings.HasSuffix(p, "/") {
-			serveFile(w, r, f, &f.headers, http.StatusOK)
+			serveFile(w, r, f, &f.headers, http.StatusOK, s.opts.Logger)
 			return
 		}
-		serveFile(w, r, site.notFound, &site.notFoundHeaders, http.StatusNotFound)
+		serveFile(w, r, site.notFound, &site.notFoundHeaders, http.StatusNotFound, s.opts.Logger)
 	})
 }
 
@@ -241,13 +241,18 @@ func prefersMarkdown(accept string) bool {
 }
 
 // serveFile writes f with the header set rh worked out for it at load: caching headers, a
-// conditional 304, and the best precompressed form the client accepts.
-func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHeaders, status int) {
+// conditional 304, and the best precompressed form the client accepts. A file left on disk that
+// cannot be read as loaded is reported to log.
+func serveFile(w http.ResponseWriter, r *http.Request, f *file, rh *responseHeaders, status int, log *slog.Logger) {
 	h := w.Header()
 	enc := f.encoding(r.Header.Get("Accept-Encoding"))
 	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etags[enc]) {
 		rh.notModified[enc].apply(h)
 		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if f.disk != nil {
+		serveFromDisk(w, r, f, rh.full[enc], enc, status, log)
 		return
 	}
 	if wh := rh.wire[enc]; wh != nil && len(h) == 0 { // nothing else to say, such as Connection: close
