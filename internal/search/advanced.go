@@ -26,7 +26,9 @@ func (ix *Index) hasPhrase(rec int32, words []string) bool {
 		}
 		ids[i] = id
 	}
-	for _, spans := range ix.recs[rec].spans {
+	info := &ix.recs[rec]
+	for a := range numAttrs {
+		spans := info.attrSpans(a)
 		for i := 0; i+len(ids) <= len(spans); i++ {
 			j := 0
 			for j < len(ids) && spans[i+j].term == ids[j] {

@@ -16,3 +16,19 @@ func (ix *Index) packPostings() {
 		t.postings = all[start:len(all):len(all)]
 	}
 }
+
+// packSpans moves every record's spans into one array of the exact total length: the indexer
+// grows them in chunks, each left with up to a few thousand spans unused.
+func (ix *Index) packSpans() {
+	n := 0
+	for i := range ix.recs {
+		n += len(ix.recs[i].spans)
+	}
+	all := make([]span, 0, n)
+	for i := range ix.recs {
+		info := &ix.recs[i]
+		start := len(all)
+		all = append(all, info.spans...)
+		info.spans = all[start:len(all):len(all)]
+	}
+}

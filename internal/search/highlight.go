@@ -127,7 +127,7 @@ func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
 	if a, ok := h.cache[key]; ok {
 		return a
 	}
-	spans := h.ix.recs[rec].spans[attr]
+	spans := h.ix.recs[rec].attrSpans(attr)
 	a := &analysis{spans: spans, marks: make([]int, len(spans))}
 	for i, sp := range spans {
 		a.marks[i] = -1

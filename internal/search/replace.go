@@ -160,10 +160,8 @@ func (ix *Index) patch(replaced map[string]bool, added []string, byPage map[stri
 			gone[rec/64] |= 1 << (rec % 64)
 			goneIDs = append(goneIDs, rec)
 			info := &ix.recs[rec]
-			for _, spans := range info.spans {
-				for _, sp := range spans {
-					touched[sp.term] = true
-				}
+			for _, sp := range info.spans {
+				touched[sp.term] = true
 			}
 			for _, kw := range ix.records[rec].Keywords {
 				tokenize(kw, func(t token) {
