@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"tzdocs/internal/output"
 )
@@ -150,5 +151,48 @@ func TestRareFilesChangedOnDiskAnswer500(t *testing.T) {
 	res := get(t, s, "/llms-full.txt", "Accept-Encoding", "gzip")
 	if got := body(t, res); res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "gzip" {
 		t.Errorf("gzip form still as loaded: %d, %s, %d bytes", res.StatusCode, res.Header.Get("Content-Encoding"), len(got))
+	}
+}
+
+// The small forms files hold are moved into shared arrays at load, each with no room past its
+// end (an append never writes over its neighbour), and their bytes are those on disk.
+func TestFilesBytesArePackedTogether(t *testing.T) {
+	s, dir := newTestServer(t)
+	site := s.site.Load()
+	forms := 0
+	for u, f := range site.files {
+		loaded, err := output.LoadFile(dir, strings.TrimPrefix(u, "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ held, disk []byte }{{f.br, loaded.Brotli}, {f.gz, loaded.Gzip}, {f.data, loaded.Data}} {
+			if c.held == nil {
+				continue
+			}
+			if !bytes.Equal(c.held, c.disk) || cap(c.held) != len(c.held) {
+				t.Errorf("%s: a form of %d bytes (room for %d) differs from the %d on disk or has room past its end", u, len(c.held), cap(c.held), len(c.disk))
+			}
+			forms++
+		}
+	}
+	// Two forms share an array when one starts where the other ends.
+	starts := map[*byte]bool{}
+	for _, f := range site.files {
+		for _, b := range [][]byte{f.br, f.gz, f.data} {
+			if len(b) > 0 {
+				starts[&b[0]] = true
+			}
+		}
+	}
+	adjacent := 0
+	for _, f := range site.files {
+		for _, b := range [][]byte{f.br, f.gz, f.data} {
+			if len(b) > 0 && starts[(*byte)(unsafe.Add(unsafe.Pointer(&b[0]), len(b)))] {
+				adjacent++
+			}
+		}
+	}
+	if adjacent < forms/2 {
+		t.Errorf("%d of %d forms end where another starts: not packed", adjacent, forms)
 	}
 }
