@@ -140,6 +140,8 @@ func LoadRecords(dir string) ([]Record, error) {
 	if err := readJSON(dir, RecordsFile, &records); err != nil {
 		return nil, err
 	}
+	// Decoding grows the slice as it goes: hold it at its length.
+	records = append(make([]Record, 0, len(records)), records...)
 	shareRecordStrings(records)
 	return records, nil
 }
