@@ -135,12 +135,14 @@ func (h *highlighter) analyze(rec int32, attr int, text string) *analysis {
 		if !ok || noTypo && tm.typo {
 			continue
 		}
-		start, end := int(sp.start), int(sp.end)
+		start := int(sp.start)
+		wordEnd := wordEnd(text, start)
+		end := wordEnd
 		if tm.prefix {
 			end = start + prefixBytes(text[start:end], h.prefixRunes(tm.words))
 		}
 		a.marks[i] = len(a.ms)
-		a.ms = append(a.ms, mark{start: start, end: end, words: tm.words, partial: end < int(sp.end)})
+		a.ms = append(a.ms, mark{start: start, end: end, words: tm.words, partial: end < wordEnd})
 	}
 	if h.cache == nil {
 		h.cache = map[string]*analysis{}
@@ -168,7 +170,7 @@ func (h *highlighter) render(rec int32, attr int, words int) HighlightResult {
 		}
 		if last < len(toks) {
 			// Keep punctuation that closes the last word ("end."), not a joiner ("octez-").
-			to = int(toks[last-1].end)
+			to = wordEnd(text, int(toks[last-1].start))
 			if gap := text[to:toks[last].start]; strings.ContainsAny(gap, " \t\n") {
 				to += strings.IndexAny(gap, " \t\n")
 			}

@@ -67,6 +67,28 @@ func tokenize(s string, emit func(token)) {
 	flush(len(s))
 }
 
+// wordEnd is where the word of s that starts at start ends: the end tokenize gives it, worked out
+// again from the text so that the index need not hold it.
+func wordEnd(s string, start int) int {
+	i := start
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
 // tokens returns the folded words of s.
 func tokens(s string) []string {
 	var out []string
