@@ -9,8 +9,10 @@ type PageData struct {
 	Description string `json:"description"`
 	// HTML is the rendered Markdown (without the h1, which the layout draws), trusted HTML from the
 	// build. The copy inlined in prerendered HTML leaves it out: the app reads it from the DOM.
-	HTML                *string    `json:"html,omitempty"`
-	TOC                 []TocEntry `json:"toc"`
+	HTML *string `json:"html,omitempty"`
+	// TOC lists the headings "On this page" shows; none when the page has no such heading. The copy
+	// inlined in prerendered HTML leaves it out too: the app reads it back from the prerendered list.
+	TOC                 []TocEntry `json:"toc,omitempty"`
 	HideTableOfContents bool       `json:"hideTableOfContents"`
 	// HideTitle comes from hide_title front matter: the page's content carries its title.
 	HideTitle bool `json:"hideTitle,omitempty"`

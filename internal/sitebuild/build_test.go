@@ -98,6 +98,9 @@ func TestPrerenderedPageHoldsContentHeadAndData(t *testing.T) {
 	if strings.Contains(inline, `"html":`) {
 		t.Error("inline data repeats the page HTML; the client reads it from the DOM")
 	}
+	if strings.Contains(inline, `"toc":`) {
+		t.Error("inline data repeats the table of contents; the client reads it from the prerendered list")
+	}
 	if home := read(t, outDir, "index.html"); !strings.Contains(home, "<title>Test Docs</title>") {
 		t.Error("home title is not the site title")
 	}

@@ -192,10 +192,10 @@ type shell struct {
 }
 
 // document returns the full HTML page. inline is the page data inlined for hydration, without the
-// HTML the client reads back from the DOM.
+// HTML and the table of contents, which the client reads back from the DOM.
 func (s *shell) document(p *output.PageData, app string) ([]byte, error) {
 	inline := *p
-	inline.HTML = nil
+	inline.HTML, inline.TOC = nil, nil
 	pageJSON, err := json.Marshal(&inline)
 	if err != nil {
 		return nil, err

@@ -161,7 +161,11 @@ export interface PageData {
    * build. The copy inlined in prerendered HTML leaves it out: the app reads it from the DOM.
    */
   html?: string;
-  toc: TocEntry[];
+  /**
+   * TOC lists the headings "On this page" shows; none when the page has no such heading. The copy
+   * inlined in prerendered HTML leaves it out too: the app reads it back from the prerendered list.
+   */
+  toc?: TocEntry[];
   hideTableOfContents: boolean;
   /** HideTitle comes from hide_title front matter: the page's content carries its title. */
   hideTitle?: boolean;

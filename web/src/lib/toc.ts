@@ -3,6 +3,7 @@ import type { TocEntry } from "./contract";
 export interface TocNode {
   id: string;
   text: string;
+  level: number;
   children: TocNode[];
 }
 
@@ -14,7 +15,7 @@ export function nestToc(entries: readonly TocEntry[]): TocNode[] {
   // The open ancestors of the next entry, shallowest first; levels strictly increase along it.
   const path: { level: number; node: TocNode }[] = [];
   for (const e of entries) {
-    const node: TocNode = { id: e.id, text: e.text, children: [] };
+    const node: TocNode = { id: e.id, text: e.text, level: e.level, children: [] };
     let parent = path.at(-1);
     while (parent && parent.level >= e.level) {
       path.pop();

@@ -28,7 +28,7 @@ describe("nestToc", () => {
   it("nests h4 under its h3, which stays under its h2", () => {
     const tree = nestToc(entries("2:a", "3:a1", "4:a1x", "4:a1y", "3:a2", "4:a2x", "2:b"));
     expect(shape(tree)).toBe("a(a1(a1x a1y) a2(a2x)) b");
-    expect(tree[0]?.children[0]?.children[1]).toEqual({ id: "a1y", text: "A1Y", children: [] });
+    expect(tree[0]?.children[0]?.children[1]).toEqual({ id: "a1y", text: "A1Y", level: 4, children: [] });
   });
 
   it("nests every level down to h6", () => {

@@ -8,7 +8,8 @@ import "./styles.css";
 /** A documentation page: sidebar | breadcrumbs, title, content, last update, previous/next | TOC. */
 export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
   const sidebar = page.sidebar !== undefined ? site.sidebars[page.sidebar] : undefined;
-  const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  const toc = page.toc ?? [];
+  const showToc = !page.hideTableOfContents && toc.length > 0;
   return (
     <div className={cx("tz-doc-layout", !sidebar && "tz-doc-layout--no-sidebar")}>
       {sidebar && (
@@ -25,7 +26,7 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
               {!page.hideTitle && <h1 className="tz-doc__title">{page.heading ?? page.title}</h1>}
               <PageActions site={site} page={page} />
             </header>
-            {showToc && <TOCCollapsible entries={page.toc} />}
+            {showToc && <TOCCollapsible entries={toc} />}
             <Markdown html={page.html ?? ""} />
             <footer className="tz-doc__footer">
               <LastUpdated date={page.lastUpdated} />
@@ -36,7 +37,7 @@ export function DocPage({ site, page }: { site: SiteData; page: PageData }) {
         </div>
         {showToc && (
           <div className="tz-doc__toc">
-            <TOC entries={page.toc} />
+            <TOC entries={toc} />
           </div>
         )}
       </main>

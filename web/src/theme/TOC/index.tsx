@@ -26,7 +26,7 @@ export function TocList({ nodes, active, nested = false }: { nodes: TocNode[]; a
     <ul className={cx("tz-toc__list", nested && "tz-toc__list--nested")}>
       {nodes.map((n) => (
         <li key={n.id} className="tz-toc__item">
-          <a className={cx("tz-toc__link", n.id === active && "tz-toc__link--active")} href={`#${n.id}`}>
+          <a className={cx("tz-toc__link", n.id === active && "tz-toc__link--active")} href={`#${n.id}`} data-level={n.level}>
             {n.text}
           </a>
           {n.children.length > 0 && <TocList nodes={n.children} active={active} nested />}

@@ -5,7 +5,7 @@ import { TOC } from "..";
 
 describe("TOC", () => {
   it("nests level 3 entries under their level 2 entry", () => {
-    render(<TOC entries={docFixture().toc} />);
+    render(<TOC entries={docFixture().toc ?? []} />);
     const nav = screen.getByRole("navigation", { name: "On this page" });
     const top = nav.querySelector(":scope > ul") as HTMLElement;
     const items = top.querySelectorAll(":scope > li");

@@ -5,7 +5,7 @@ import { TOCCollapsible } from "..";
 
 describe("TOCCollapsible", () => {
   it("starts closed and lists the nested entries", () => {
-    const { container } = render(<TOCCollapsible entries={docFixture().toc} />);
+    const { container } = render(<TOCCollapsible entries={docFixture().toc ?? []} />);
     const details = container.querySelector("details") as HTMLDetailsElement;
     expect(details.open).toBe(false);
     fireEvent.click(screen.getByText("On this page"));
