@@ -71,7 +71,7 @@ describe("App", () => {
   it("shows 'This page crashed.' inside the layout when a page fails to render, and Try again reloads it", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(window, "scrollTo").mockImplementation(() => {});
-    const bad = { ...docFixture(), toc: null } as unknown as ReturnType<typeof docFixture>;
+    const bad = { ...docFixture(), breadcrumbs: null } as unknown as ReturnType<typeof docFixture>;
     const nav = new Navigator({
       site: siteFixture(),
       page: bad,
