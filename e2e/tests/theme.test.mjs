@@ -260,13 +260,13 @@ test("desktop: client navigation shows the progress bar only when the data is sl
 
 test("desktop: a page that fails to render shows the crash page, and Try again recovers", async () => {
   const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
-  // Page data the app cannot render (toc must be a list), in place before the glossary, the overview's
+  // Page data the app cannot render (breadcrumbs must be a list), in place before the glossary, the overview's
   // next page, can be prefetched.
   await page.route("**/_data/overview/glossary.json", (route) =>
     route.fulfill({
       status: 200,
       contentType: "application/json",
-      body: JSON.stringify({ route: "/overview/glossary", kind: "doc", title: "Glossary", description: "", toc: null, hideTableOfContents: false, breadcrumbs: [], hasMermaid: false, html: "" }),
+      body: JSON.stringify({ route: "/overview/glossary", kind: "doc", title: "Glossary", description: "", toc: [], hideTableOfContents: false, breadcrumbs: null, hasMermaid: false, html: "" }),
     }),
   );
   await page.goto(server.url + "/overview/");
